@@ -15,7 +15,7 @@ import (
 // Spsolve, and one Splu with its Solve, near the 32 allocations (west0067
 // and the 8^2 operator) that the pooled ordering scratch
 // (mindegree_scratch.go), the shared arrays, the factors' small storage
-// from make (factorStorage: no recycling record), the row permutation in
+// from make (unzeroed: no recycling record), the row permutation in
 // the factor's arrays and a transpose without a cursor array brought them
 // to (58, then 40 before on west0067), with room for a collection emptying
 // the pool during the runs (its dozen arrays, over 20 runs).

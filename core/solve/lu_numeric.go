@@ -74,8 +74,12 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	}
 	// Two allocations for the twelve integer arrays (on small matrices the
 	// allocations are a good part of the time): the factor's, then the
-	// scratch of the search and of the supernodes.
-	kept, scratch := make([]int, 5*n+2), make([]int, 7*n)
+	// scratch of the search and of the supernodes. Each entry is set
+	// before it is read (lp, up and pend as their column is factored,
+	// pinv and visited below, the search's arrays as it pushes), except
+	// the supernodes' marks, cleared here.
+	kept, scratch := unzeroed[int](5*n+2), unzeroed[int](7*n)
+	clear(scratch[6*n:])
 	f := &luNumeric[T]{n: n, lp: kept[:n+1], up: kept[n+1 : 2*n+2], pinv: kept[2*n+2 : 3*n+2], q: q, entryBytes: eb,
 		pend: kept[3*n+2 : 4*n+2], perm: kept[4*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n : 6*n],
 		tok: cancel.Current()}
@@ -102,8 +106,8 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 		return nil, err
 	}
 	f.firstSize = guess
-	f.li, f.lx = factorStorage[int](int(guess))[:0], factorStorage[T](int(guess))[:0]
-	f.ui, f.ux = factorStorage[int](int(guess))[:0], factorStorage[T](int(guess))[:0]
+	f.li, f.lx = unzeroed[int](int(guess))[:0], unzeroed[T](int(guess))[:0]
+	f.ui, f.ux = unzeroed[int](int(guess))[:0], unzeroed[T](int(guess))[:0]
 	w := &luWork[T]{x: make([]T, n), xi: scratch[:n], stack: scratch[n : 2*n], pstack: scratch[2*n : 3*n], visited: scratch[3*n:]}
 	for i := range w.visited {
 		w.visited[i] = -1
@@ -171,16 +175,19 @@ func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, 
 	return nil
 }
 
-// luMakeMaxBytes: factor storage up to this size comes from make, zeroed.
+// luMakeMaxBytes: buffers of unzeroed up to this size come from make, zeroed.
 // Larger buffers of memory.UninitBytes (4 KB and up) are remembered for
 // recycling, through a weak pointer (one allocation more) under a lock: on
 // a small matrix (west0067's four arrays of 655 entries) that cost more
 // than the zeroing and was a tenth of a solve's allocations.
 const luMakeMaxBytes = 32 << 10
 
-// factorStorage returns n entries for the factors' storage, their contents
-// to be overwritten: uninitialized when large (uninitSlice).
-func factorStorage[S interface{ elem | ~int }](n int) []S {
+// unzeroed returns n entries whose contents the caller overwrites before
+// reading them (the factors' storage, scratch set before use, arrays filled
+// whole): uninitialized when large (uninitSlice). Clearing the buffers of
+// a solve that barely fills was a tenth of its time (arrow: 4n-word arrays
+// made zero and then written over).
+func unzeroed[S interface{ elem | ~int }](n int) []S {
 	var zero S
 	if int64(n)*int64(unsafe.Sizeof(zero)) <= luMakeMaxBytes {
 		return make([]S, n)
@@ -505,8 +512,8 @@ func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
 			f.sched.held.Add(int64(nc - cap(idx)))
 		}
 		f.growths++
-		ni := factorStorage[int](nc)[:len(idx)]
-		nv := factorStorage[T](nc)[:len(val)]
+		ni := unzeroed[int](nc)[:len(idx)]
+		nv := unzeroed[T](nc)[:len(val)]
 		copy(ni, idx)
 		copy(nv, val)
 		return ni, nv, nil

@@ -76,7 +76,7 @@ type luTask[T elem] struct {
 // when q is not a postorder of that tree (AMD's orders need not be).
 func columnSubtrees[T elem](a *compressed[T], q []int) []int {
 	n := a.cols
-	buf := make([]int, 3*n)
+	buf := unzeroed[int](3 * n) // columnEtree sets every entry
 	parent, ancestor, size := buf[:n], buf[n:2*n], buf[2*n:]
 	columnEtree(a, q, parent, ancestor, size)
 	first := ancestor

@@ -36,8 +36,9 @@ func (r *refinedLU[T]) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error
 	}
 	workers := solveWorkers(rh.k, int64(rh.k)*4*(f.fill()+int64(len(at.idx))))
 	// The copy of b and each worker's three vectors share one allocation
-	// (the fixed cost of a solve on a small matrix is mostly allocations).
-	buf := make([]T, len(rh.data)+workers*3*f.n)
+	// (the fixed cost of a solve on a small matrix is mostly allocations),
+	// not cleared: each vector is written whole before it is read.
+	buf := unzeroed[T](len(rh.data) + workers*3*f.n)
 	orig, scratch := buf[:len(rh.data):len(rh.data)], buf[len(rh.data):]
 	copy(orig, rh.data)
 	_ = eachColumn(rh.k, workers, func(c, w int) error {

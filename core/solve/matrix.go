@@ -99,7 +99,7 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 // toInts copies an int32 or int64 index array into Go ints.
 func toInts(a dtype.Array) []int {
 	n := a.Numel()
-	out := make([]int, n)
+	out := unzeroed[int](int(n))
 	if a.DType == dtype.Int32 {
 		for i, v := range dtype.AsSlice[int32](a)[:n] {
 			out[i] = int(v)
@@ -141,8 +141,8 @@ func (m *compressed[T]) transposeStorage() *compressed[T] {
 	for i := 0; i < no; i++ {
 		ptr[i+2] += ptr[i+1]
 	}
-	idx := make([]int, len(m.idx))
-	val := make([]T, len(m.val))
+	idx := unzeroed[int](len(m.idx)) // the fill below sets every entry
+	val := unzeroed[T](len(m.val))
 	for j := 0; j < ns; j++ {
 		// The slice's own rows and values: read through m, each
 		// step reloaded m's bounds and arrays (the stores might alias them).
