@@ -72,14 +72,17 @@ func splu[T elem](a *tensor.Tensor, opt LUOptions) (*LU, error) {
 	if err != nil {
 		return nil, err
 	}
-	return spluOf(viewsOf(m), nil, opt, a.DType(), indexWidthOf(a))
+	return spluOf(viewsOf(m), nil, opt, a.DType(), indexWidthOf(a), false)
 }
 
 // spluOf factors the matrix v read from a tensor of dtype d whose results
 // take index width width. known, when not nil, is v's symmetry, taken by
 // the caller (Spsolve): it is used when v stores no zeros (the pattern
 // factored is then v's) instead of a second pass over both orientations.
-func spluOf[T elem](v views[T], known *symmetry, opt LUOptions, d dtype.DType, width int) (*LU, error) {
+// transient factors serve one solve and are dropped (Spsolve): the fill
+// guess is made only should the storage run out, and a large excess of
+// storage is not given back by a copy.
+func spluOf[T elem](v views[T], known *symmetry, opt LUOptions, d dtype.DType, width int, transient bool) (*LU, error) {
 	if nz := v.withoutZeros(); nz.byCol != v.byCol {
 		v, known = nz, nil
 	}
@@ -110,10 +113,16 @@ func spluOf[T elem](v views[T], known *symmetry, opt LUOptions, d dtype.DType, w
 	default:
 		q, guess = columnOrderForLU(v, sym)
 	}
+	sizing := luSizing{guess: guess, trim: !transient}
 	if guess < 0 {
-		guess = symmetricFillGuess(v, q, sym)
+		sizing.guess = 0
+		if transient {
+			sizing.lazy = func() int64 { return symmetricFillGuess(v, q, sym) }
+		} else {
+			sizing.guess = symmetricFillGuess(v, q, sym)
+		}
 	}
-	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), guess)
+	f, err := factorLUSized(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), sizing)
 	if err != nil {
 		return nil, err
 	}

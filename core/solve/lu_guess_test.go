@@ -205,3 +205,73 @@ func TestLUTakesAGuessBelowTheDefault(t *testing.T) {
 	require.Equal(t, 3*n, cap(impl.li), "kept: not trimmed")
 	require.Equal(t, 3*n, cap(impl.ui))
 }
+
+// Spsolve's LU (transient factors) makes the fill guess only should the
+// storage run out: on an arrowhead the default storage holds the factors
+// and no guess is made (nor the excess copied away), the factors Splu's
+// bits.
+func TestSpsolveGuessesOnlyWhenTheStorageRunsOut(t *testing.T) {
+	const n = 20000
+	a := arrowhead(t, n)
+	s, err := factorForSolve[float64](a)
+	require.NoError(t, err)
+	f := s.(*refinedLU[float64]).f
+	require.False(t, f.guessed, "no guess made")
+	require.Zero(t, f.growths)
+	require.Nil(t, f.lazyGuess)
+	require.Equal(t, 2*(3*n-2)+n, cap(f.li), "the default storage, kept")
+	k, err := Splu(a, LUOptions{Ordering: OrderAMD, PivotThreshold: spsolveSymmetricPivot})
+	require.NoError(t, err)
+	sameFactors(t, k.impl.(*luNumeric[float64]), f, "arrowhead")
+}
+
+// sameFactors requires got to hold want's factors, bit for bit.
+func sameFactors(t *testing.T, want, got *luNumeric[float64], name string) {
+	require.Equal(t, want.lp, got.lp, name)
+	require.Equal(t, want.li, got.li, name)
+	require.Equal(t, want.up, got.up, name)
+	require.Equal(t, want.ui, got.ui, name)
+	require.Equal(t, want.pinv, got.pinv, name)
+	require.Equal(t, bitsOf(want.lx), bitsOf(got.lx), name)
+	require.Equal(t, bitsOf(want.ux), bitsOf(got.ux), name)
+}
+
+// A guess put off (luSizing.lazy) is made once, when the storage first
+// runs out or, when subtrees are factored as tasks, before the first task
+// is sized; L and U then grow to it in one step each. On a 2-D
+// convection-diffusion operator (fill ten times A's entries) the factors
+// are the bits of the guess made at the start.
+func TestLUGuessPutOff(t *testing.T) {
+	a := convectionDiffusion(t, 100, 2)
+	cm, err := loadCompressed[float64](a, tensor.CSC)
+	require.NoError(t, err)
+	v := viewsOf(cm)
+	q := luColumnOrder(v, false)
+	sym := symmetryOfViews(v)
+	guess := symmetricFillGuess(v, q, sym)
+	require.Positive(t, guess)
+	for _, tasks := range []bool{false, true} {
+		split, task := luSplitMinColumns, luTaskMinColumns
+		if tasks {
+			luSplitMinColumns, luTaskMinColumns = 1000, 1000
+		}
+		want, err := factorLU(v.byCol, q, 1, entryBytes(false), guess)
+		require.NoError(t, err)
+		calls := 0
+		lazy := func() int64 { calls++; return symmetricFillGuess(v, q, sym) }
+		got, err := factorLUSized(v.byCol, q, 1, entryBytes(false), luSizing{lazy: lazy})
+		luSplitMinColumns, luTaskMinColumns = split, task
+		require.NoError(t, err)
+		require.Equal(t, 1, calls)
+		require.True(t, got.guessed)
+		require.Equal(t, guess, got.firstSize)
+		require.Equal(t, 2, got.growths, "L and U grew once each, to the guess; the tasks sized from it")
+		if tasks {
+			require.Positive(t, got.tasks)
+			require.Equal(t, want.tasks, got.tasks)
+		} else {
+			require.Equal(t, int(guess), cap(got.li))
+		}
+		sameFactors(t, want, got, "convdiff2d_100")
+	}
+}

@@ -45,6 +45,11 @@ type luNumeric[T elem] struct {
 	// guessed when it came from the fill guess.
 	firstSize int64
 	guessed   bool
+	// lazyGuess, when not nil, makes the fill guess put off until the
+	// storage first runs out or a task is sized (takeLazyGuess); maxGuess
+	// caps any guess.
+	lazyGuess func() int64
+	maxGuess  int64
 	// tok is the caller's cancel token (nil: none), checked on every
 	// goroutine that factors columns.
 	tok *cancel.Token
@@ -68,7 +73,23 @@ type luNumeric[T elem] struct {
 // fillGuess, when positive, sizes each factor's storage at the start
 // (symmetricFillGuess); 0 when there is none.
 func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int64) (*luNumeric[T], error) {
-	n := a.cols
+	return factorLUSized(a, q, tol, eb, luSizing{guess: fillGuess, trim: true})
+}
+
+// luSizing is how factorLU sizes the factors' storage: guess, when
+// positive, is the first size (symmetricFillGuess); lazy, when not nil,
+// makes the guess only should the storage run out (takeLazyGuess); trim
+// copies factors holding a large excess into storage of their size at the
+// end (kept factors: Splu's).
+type luSizing struct {
+	guess int64
+	lazy  func() int64
+	trim  bool
+}
+
+// factorLUSized is factorLU with the storage sized as s says.
+func factorLUSized[T elem](a *compressed[T], q []int, tol float64, eb int64, s luSizing) (*luNumeric[T], error) {
+	n, fillGuess := a.cols, s.guess
 	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
 		return nil, err
 	}
@@ -95,7 +116,8 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	// against 7n) the larger storage was reserved and then copied into
 	// trimmed storage at the end.
 	guess := int64(2*len(a.idx) + n)
-	if fillGuess = min(fillGuess, 16*guess); fillGuess > 0 && checkBytes("", 2*fillGuess, eb) == nil {
+	f.maxGuess, f.lazyGuess = 16*guess, s.lazy
+	if fillGuess = min(fillGuess, f.maxGuess); fillGuess > 0 && checkBytes("", 2*fillGuess, eb) == nil {
 		guess, f.guessed = fillGuess, true
 	}
 	if checkBytes("", 2*guess, eb) != nil {
@@ -131,8 +153,11 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	for p, i := range li {
 		li[p] = pinv[i]
 	}
-	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
-	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
+	f.lazyGuess = nil // the closure holds A's views
+	if s.trim {
+		f.li, f.lx = trimmed(f.li), trimmed(f.lx)
+		f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
+	}
 	return f, nil
 }
 
@@ -482,9 +507,24 @@ func (f *luNumeric[T]) reserve(more, k int) error {
 	return f.reserveEach(more, more, k)
 }
 
+// takeLazyGuess makes the fill guess that factorLU put off (Spsolve's:
+// on a matrix that barely fills, arrow, the count was a sixth of the
+// solve's time and the default storage held the factors): from then on
+// the storage grows as if the guess had sized it at the start.
+func (f *luNumeric[T]) takeLazyGuess() {
+	g := min(f.lazyGuess(), f.maxGuess)
+	f.lazyGuess = nil
+	if g > f.firstSize && checkBytes("", 2*g, f.entryBytes) == nil {
+		f.firstSize, f.guessed = g, true
+	}
+}
+
 // reserveEach is reserve with moreL entries for L and moreU for U. Under
 // lu_parallel.go's scheduler the limit counts every goroutine's storage.
 func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
+	if f.lazyGuess != nil {
+		f.takeLazyGuess() // the storage ran out
+	}
 	grow := func(idx []int, val []T, other, more int) ([]int, []T, error) {
 		need := len(idx) + more
 		if need <= cap(idx) {
@@ -495,7 +535,9 @@ func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
 			held = f.sched.held.Load() // both of every goroutine's, and their blocks
 		}
 		nc := max(2*cap(idx), need)
-		if f.guessed && int64(cap(idx)) == f.firstSize {
+		if f.guessed && int64(cap(idx)) < f.firstSize {
+			nc = max(int(f.firstSize), need) // a guess made late (takeLazyGuess)
+		} else if f.guessed && int64(cap(idx)) == f.firstSize {
 			// The guess ran short (pivots off the diagonal): the fill is
 			// near it, and a doubling would leave half the storage unused
 			// (pushpull: 62 MB allocated for 31 MB of factors, then copied

@@ -208,6 +208,11 @@ func (x *luSched[T]) forest(f *luNumeric[T], s *luSupernodes[T], w *luWork[T], l
 			continue
 		}
 		t := &luTask[T]{lo: m, hi: hi}
+		if f == x.root && f.lazyGuess != nil {
+			// The tasks are sized from the guess. Before the first
+			// task no other goroutine reads f.
+			f.takeLazyGuess()
+		}
 		x.push(t)
 		err := x.forest(f, s, w, lo, m)
 		x.join(t, w) // even after an error: t writes arrays f shares

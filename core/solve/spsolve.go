@@ -67,7 +67,7 @@ func factorForSolve[T elem](a *tensor.Tensor) (Factor, error) {
 	if sym.nearlySymmetric() {
 		opt = LUOptions{Ordering: OrderAMD, PivotThreshold: spsolveSymmetricPivot}
 	}
-	lu, err := spluOf(v, &sym, opt, d, width)
+	lu, err := spluOf(v, &sym, opt, d, width, true)
 	if err != nil {
 		return nil, err
 	}
