@@ -569,7 +569,10 @@ func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
 }
 
 // solveInPlace overwrites b (in A's row order) with x solving A x = b, using
-// y as scratch.
+// y as scratch. Columns of one entry below (above) the diagonal are
+// subtracted inline and empty ones skipped: on a matrix that barely fills
+// (arrow: nearly every column) scatterSub's call and set-up were most of
+// the solve.
 func (f *luNumeric[T]) solveInPlace(b, y []T) {
 	n := f.n
 	for i, v := range b {
@@ -577,16 +580,30 @@ func (f *luNumeric[T]) solveInPlace(b, y []T) {
 	}
 	lp, li, lx := f.lp, f.li, f.lx
 	for j := 0; j < n; j++ {
-		if yj := y[j]; yj != 0 {
-			scatterSub(y, li[lp[j]+1:lp[j+1]], lx[lp[j]+1:lp[j+1]], yj)
+		yj := y[j]
+		if yj == 0 {
+			continue
+		}
+		switch lo, hi := lp[j]+1, lp[j+1]; {
+		case hi-lo == 1:
+			y[li[lo]] -= lx[lo] * yj
+		case hi > lo:
+			scatterSub(y, li[lo:hi], lx[lo:hi], yj)
 		}
 	}
 	up, ui, ux := f.up, f.ui, f.ux
 	for j := n - 1; j >= 0; j-- {
-		d := up[j+1] - 1
+		lo, d := up[j], up[j+1]-1
 		y[j] /= ux[d]
-		if yj := y[j]; yj != 0 {
-			scatterSub(y, ui[up[j]:d], ux[up[j]:d], yj)
+		yj := y[j]
+		if yj == 0 {
+			continue
+		}
+		switch {
+		case d-lo == 1:
+			y[ui[lo]] -= ux[lo] * yj
+		case d > lo:
+			scatterSub(y, ui[lo:d], ux[lo:d], yj)
 		}
 	}
 	for k, c := range f.q {
