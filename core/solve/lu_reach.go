@@ -80,10 +80,10 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 			xi[top] = r
 			continue
 		}
-		var J int
-		if top, J = f.enter(r, visited, xi, stamp, top); J >= 0 {
+		var J, last int
+		if top, J, last = f.enter(r, visited, xi, stamp, top); J >= 0 {
 			head++
-			stack[head], pstack[head] = J, lp[f.snLast[f.snFirst[J]]]+1
+			stack[head], pstack[head] = J, lp[last]+1
 		}
 		for head >= 0 {
 			J := stack[head]
@@ -103,9 +103,9 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 			}
 			if p < end {
 				pstack[head] = p + 1
-				if top, J = f.enter(li[p], visited, xi, stamp, top); J >= 0 {
+				if top, J, last = f.enter(li[p], visited, xi, stamp, top); J >= 0 {
 					head++
-					stack[head], pstack[head] = J, lp[f.snLast[f.snFirst[J]]]+1
+					stack[head], pstack[head] = J, lp[last]+1
 				}
 				continue
 			}
@@ -133,8 +133,9 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 // entered before at a later column (the rows of the supernode from j's
 // column up to those are emitted, the rows below them are visited
 // already). Otherwise it returns the column to open: j's, whose
-// supernode's rows it has marked.
-func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int) {
+// supernode's rows it has marked, and the supernode's last column (the
+// caller starts on its rows).
+func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int, int) {
 	J := f.pinv[j]
 	perm := f.perm
 	last := f.snLast[f.snFirst[J]]
@@ -147,11 +148,11 @@ func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int
 		visited[r] = stamp
 	}
 	if c > last {
-		return top, J
+		return top, J, last
 	}
 	for c--; c >= J; c-- {
 		top--
 		xi[top] = perm[c]
 	}
-	return top, -1
+	return top, -1, last
 }
