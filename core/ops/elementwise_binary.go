@@ -217,6 +217,14 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if dom == domInt && name != "pow" {
 		a, b = wrappedNumber(a, compute), wrappedNumber(b, compute)
 	}
+	// The result keeps a custom format of the operands as given (below).
+	given := [2]Operand{a, b}
+	if a, err = inComputeDType(name, a, compute); err != nil {
+		return nil, err
+	}
+	if b, err = inComputeDType(name, b, compute); err != nil {
+		return nil, err
+	}
 	bf := def.funcs(args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
@@ -233,8 +241,8 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		return nil, err
 	}
 	var pair [2]*tensor.Tensor // the operands on the stack: tensorsOf would allocate
-	if f, ok := elementwiseFormat(args.Out, appendTensors(pair[:0], a, b)...); ok {
-		if res, err = inFormat(res, f, appendTensors(pair[:0], a, b)...); err != nil {
+	if f, ok := elementwiseFormat(args.Out, appendTensors(pair[:0], given[0], given[1])...); ok {
+		if res, err = inFormat(res, f, appendTensors(pair[:0], given[0], given[1])...); err != nil {
 			return nil, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -49,7 +50,10 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 					continue
 				}
 				require.NoError(t, err, "%s %s", op, d)
-				want, err := binaryDense(op, def.funcs(args, compute), a, b, domainOf(compute), out)
+				// The reference reads the operands in the compute dtype, as
+				// BinaryByName does (int64 / int64 computes in float32).
+				ca, cb := inCompute(t, a, compute), inCompute(t, b, compute)
+				want, err := binaryDense(op, def.funcs(args, compute), ca, cb, domainOf(compute), out)
 				require.NoError(t, err)
 				require.Equal(t, want.DType(), got.DType(), "%s %s", op, d)
 				require.Equal(t, want.Values().Data, got.Values().Data, "%s %s alpha %v", op, d, args.Alpha != nil)
@@ -58,7 +62,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 					bb := fill(bs)
 					got, err := BinaryByName(op, TensorOperand(a), TensorOperand(bb), args)
 					require.NoError(t, err)
-					want, err := broadcastDense(op, def.funcs(args, compute), a, bb, got.Dims(), domainOf(compute), got.DType())
+					want, err := broadcastDense(op, def.funcs(args, compute), ca, inCompute(t, bb, compute), got.Dims(), domainOf(compute), got.DType())
 					require.NoError(t, err)
 					require.Equal(t, want.Dims(), got.Dims())
 					require.Equal(t, want.Values().Data, got.Values().Data, "%s %s broadcast %v", op, d, bs)
@@ -66,4 +70,15 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 			}
 		}
 	}
+}
+
+// inCompute is x converted to the compute dtype where reading it widened
+// would keep digits that dtype has not (inComputeDType).
+func inCompute(t *testing.T, x *tensor.Tensor, compute dtype.DType) *tensor.Tensor {
+	if widensExactly(x.DType(), compute) {
+		return x
+	}
+	c, err := convert.ToDType(x, compute)
+	require.NoError(t, err)
+	return c
 }

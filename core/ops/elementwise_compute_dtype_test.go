@@ -1,0 +1,94 @@
+package ops
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/convert"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// TestOperandsReadInComputeDType: torch converts each operand to the dtype
+// the op computes in before computing; the expected values are torch
+// 2.15's. Reading an int32 tensor widened to float64 gave 8421504 for
+// 2147483647 / 255 (x.float() / 255 gives 8421505) and 0 for 2147483647 *
+// float16 0 (2147483647 is a float16 infinity: NaN); a float64 number kept
+// its digits beside a float32 tensor (-16777216 + 16777217 gave 1).
+func TestOperandsReadInComputeDType(t *testing.T) {
+	nan := math.NaN()
+	cases := []struct {
+		name    string
+		op      string
+		a, b    func(tensor.Layout) Operand
+		want    []float64
+		wantOut dtype.DType
+	}{
+		{"int32 / uint8", "div", ieeeOp(t, dtype.Int32, 2147483647, 70000, 3), ieeeOp(t, dtype.UInt8, 255, 1, 0),
+			[]float64{8421505, 70000, math.Inf(1)}, dtype.Float32},
+		{"int32 * float16", "mul", ieeeOp(t, dtype.Int32, 2147483647, 70000, 65519), ieeeOp(t, dtype.Float16, 0, 0, 0),
+			[]float64{nan, nan, 0}, dtype.Float16},
+		{"int32 == float16", "eq", ieeeOp(t, dtype.Int32, 2147483647, 70000, 3), ieeeOp(t, dtype.Float16, math.Inf(1), math.Inf(1), 3),
+			[]float64{1, 1, 1}, dtype.Bool},
+		{"int64 / int64", "div", ieeeOp(t, dtype.Int64, 1<<40+1, 7, 0), ieeeOp(t, dtype.Int64, 3, 1, 1),
+			[]float64{float64(float32(float32(1<<40) / 3)), 7, 0}, dtype.Float32},
+		{"float32 + int number", "add", ieeeOp(t, dtype.Float32, -16777216, 1, 0), num(dtype.IntNumber(16777217)),
+			[]float64{0, 16777216, 16777216}, dtype.Float32},
+		{"float32 == float number", "eq", ieeeOp(t, dtype.Float32, float64(float32(0.1)), 0.1, 0), num(dtype.FloatNumber(0.1)),
+			[]float64{1, 1, 0}, dtype.Bool},
+		{"bfloat16 == float number", "eq", ieeeOp(t, dtype.BFloat16, 1, 2, 0), num(dtype.FloatNumber(1.0009775161743164)),
+			[]float64{1, 0, 0}, dtype.Bool},
+		{"float16 + float number", "add", ieeeOp(t, dtype.Float16, 1, 0, -1), num(dtype.FloatNumber(1.0009775161743164)),
+			[]float64{2, 1.0009765625, 0.0009765625}, dtype.Float16},
+		// mul computes with the number in float32: 3 * 0.1f, not 3 * 0.1h.
+		{"float16 * float number", "mul", ieeeOp(t, dtype.Float16, 3, 0, 1), num(dtype.FloatNumber(0.1)),
+			[]float64{0.300048828125, 0, 0.0999755859375}, dtype.Float16},
+	}
+	for _, c := range cases {
+		for _, l := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR, tensor.BSC} {
+			for _, swap := range []bool{false, true} {
+				x, y := c.a(l), c.b(tensor.Strided)
+				if swap {
+					if c.op == "div" || c.op == "add" && y.Tensor == nil {
+						continue // not symmetric, or tested as given
+					}
+					x, y = y, x
+				}
+				msg := c.name + " " + l.String()
+				r, err := BinaryByName(c.op, x, y, BinaryArgs{})
+				require.NoError(t, err, msg)
+				require.Equal(t, c.wantOut, r.DType(), msg)
+				d, err := convert.ToDense(r)
+				require.NoError(t, err, msg)
+				for i, w := range c.want {
+					g := d.Values().Complex(int64(i)).Re()
+					if math.IsNaN(w) {
+						require.True(t, math.IsNaN(g), "%s [%d]: got %v, want NaN", msg, i, g)
+						continue
+					}
+					require.Equal(t, w, g, "%s [%d]", msg, i)
+				}
+			}
+		}
+	}
+}
+
+// ieeeOp builds a 1 x n tensor operand of dtype d holding vals in a given
+// layout.
+func ieeeOp(t *testing.T, d dtype.DType, vals ...float64) func(tensor.Layout) Operand {
+	c := make([]complex128, len(vals))
+	for i, v := range vals {
+		c[i] = complex(v, 0)
+	}
+	return func(l tensor.Layout) Operand {
+		x, ok := ieeeTensor(t, l, d, c, []int64{1, int64(len(vals))}, 0)
+		require.True(t, ok)
+		return TensorOperand(x)
+	}
+}
+
+// num is the operand n whatever the layout asked.
+func num(n dtype.Number) func(tensor.Layout) Operand {
+	return func(tensor.Layout) Operand { return NumberOperand(n) }
+}
