@@ -20,7 +20,7 @@ from . import _types as T
 from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of, is_tensor
 from ._handles import TensorRoot
-from ._errors import NotSupportedError, _check
+from ._errors import InvalidArgumentError, NotSupportedError, _check
 from ._functions import unsqueeze
 from ._lib import GS_MAX_NDIM, Handle, fast, lib, unchecked
 from ._out import CAST, EXACT, takes_out
@@ -151,7 +151,9 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     counting as the fill value. p is "fro" (the 2-norm of the elements), a number
     (``sum(|x|**p)**(1/p)``; 0 counts the non-zero elements, inf and -inf take the largest
     and smallest ``|x|``). The input must be floating or complex (or be cast by dtype=);
-    the result is real. keepdim keeps each reduced dim with size 1."""
+    the result is real. keepdim keeps each reduced dim with size 1. A float16 or
+    bfloat16 norm is computed in float32 and rounded once, as torch; a negative p over
+    an empty dim is refused (InvalidArgumentError), as torch refuses it."""
     if (dim is None and dtype is None and not keepdim and (p == "fro" or p == 2)
             and isinstance(input, TensorRoot) and (a := (h := input._h).value)):
         # The 2-norm of every element, the common case: one library call after the
@@ -191,11 +193,22 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     elif isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
         raise TypeError("norm(): p must be 'fro' or a real number, got %r" % (p,))
     dims = _dims(dim)
+    if p < 0 and p != -math.inf and 0 in ([t.shape[t._dim(d)] for d in dims] if dims else t.shape):
+        # sum(|x|**p) of no element is 0, whose 1/p-th power is no norm: torch refuses
+        # (no identity), as amin refuses the -inf norm below.
+        raise InvalidArgumentError("norm(): cannot compute the %r norm over an empty dim "
+                                   "(size %s, dim %r): the operation has no identity"
+                                   % (p, list(t.shape), dim))
     if p == 2 and not t.requires_grad:
         # One call: the engine's 2-norm (sqrt of the sum of |x|**2, accumulated in
         # float64); a tensor that records gradients takes the differentiable steps below.
         return reduce("norm", t, dim, None, keepdim)
     a = t.abs()
+    if a.dtype in (T.float16, T.bfloat16) and p not in (math.inf, -math.inf, 0):
+        # torch computes a float16 or bfloat16 norm in float32 and rounds once; each
+        # step rounded to float16 loses digits (the 3-norm of [1.5, 3, 0, -7]: 7.2031,
+        # for 7.2008, where float32 gives float16's 7.1992).
+        return norm(a.to(T.float32), p, dim, keepdim).to(t.dtype)
     if p == math.inf:
         r = a.amax(dims)
     elif p == -math.inf:

@@ -1,0 +1,85 @@
+"""Regression tests of wrong values found by probing gosparse against torch 2.15 (the
+expected values are torch's, written as literals): operands read in the dtype an op
+computes in, and norms of float16/bfloat16 and over empty dims."""
+
+import math
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+LAYOUTS = [gs.strided, gs.sparse_coo, gs.sparse_csr, gs.sparse_csc]
+
+
+def laid_out(t, layout):
+    return t if layout is gs.strided else t.to_sparse(layout=layout)
+
+
+def dense(t):
+    t = t if t.layout is gs.strided else t.to_dense()
+    return np.asarray(t.to(gs.float64).numpy() if t.dtype in (gs.float16, gs.bfloat16) else t.numpy())
+
+
+# ---- operands are converted to the compute dtype first ------------------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_integer_operand_is_read_in_the_float_dtype(layout):
+    a = laid_out(gs.tensor([[2147483647, 70000, 3]], dtype=gs.int32), layout)
+    # torch.tensor([[2147483647, 70000, 3]], dtype=torch.int32) / ... (uint8 [255, 1, 0])
+    q = a / gs.tensor([[255, 1, 0]], dtype=gs.uint8)
+    assert q.dtype is gs.float32
+    np.testing.assert_array_equal(dense(q), [[8421505.0, 70000.0, math.inf]])
+    assert (a / 255).to_dense().numpy()[0, 0] == 8421505.0
+    # int32 * float16 zeros: 2147483647 and 70000 are float16 infinities, inf * 0 is NaN
+    m = a * gs.zeros(1, 3, dtype=gs.float16)
+    np.testing.assert_array_equal(dense(m), [[math.nan, math.nan, 0.0]])
+    e = a == gs.tensor([[math.inf, math.inf, 3.0]], dtype=gs.float16)
+    np.testing.assert_array_equal(dense(e), [[True, True, True]])
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_number_is_rounded_to_the_tensor_dtype(layout):
+    f = laid_out(gs.tensor([[-16777216.0, 1.0, 0.0]]), layout)
+    # torch.tensor([[-16777216., 1., 0.]]) + 16777217
+    np.testing.assert_array_equal(dense(f + 16777217), [[0.0, 16777216.0, 16777216.0]])
+    x = laid_out(gs.tensor([[0.1, 0.0]], dtype=gs.float32), layout)
+    np.testing.assert_array_equal(dense(x == 0.1), [[True, False]])
+    b = laid_out(gs.tensor([[1.0, 0.0]], dtype=gs.bfloat16), layout)
+    np.testing.assert_array_equal(dense(b == 1.0009775161743164), [[True, False]])
+    h = laid_out(gs.tensor([[1.0, 3.0]], dtype=gs.float16), layout)
+    np.testing.assert_array_equal(dense(h + 1.0009775161743164), [[2.0, 4.0]])
+    # mul computes with the number in float32: 3 * 0.1f rounds to 0.300048828125
+    np.testing.assert_array_equal(dense(h * 0.1), [[0.0999755859375, 0.300048828125]])
+
+
+# ---- norms ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dt, want3, want_half", [
+    (gs.float16, [7.19921875, 7.27734375], 292.5),
+    (gs.bfloat16, [7.1875, 7.28125], 292.0),
+])
+def test_narrow_float_norm_is_computed_in_float32(layout, dt, want3, want_half):
+    cols = [[1.5, -2.5], [3.0, 0.0], [0.0, 3.0], [-7.0, -7.0]]
+    t = laid_out(gs.tensor(cols, dtype=dt), layout)
+    # torch.norm(torch.tensor(cols, dtype=dt), p=3, dim=0)
+    r = gs.norm(t, p=3, dim=0)
+    assert r.dtype is dt
+    np.testing.assert_array_equal(dense(r), want3)
+    flat = [1.5, -2.5, 0.0, -0.0, 0.0, -0.0, 3.0, 0.0, 0.25, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0,
+            1.5, -0.0, 3.0, -7.0, -7.0, 0.0, -2.5, 3.0, 0.0]
+    u = laid_out(gs.tensor([flat], dtype=dt), layout)
+    assert float(gs.norm(u, p=0.5).to(gs.float64)) == want_half
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("p", [-1, -2, -0.5])
+def test_negative_norm_over_an_empty_dim_is_refused(layout, p):
+    t = laid_out(gs.zeros(0, 5), layout)
+    # torch: RuntimeError (linalg.vector_norm cannot compute the -1 norm on an empty tensor)
+    with pytest.raises(gs.InvalidArgumentError, match="no identity"):
+        gs.norm(t, p=p)
+    with pytest.raises(gs.InvalidArgumentError, match="no identity"):
+        gs.norm(t, p=p, dim=0)
+    assert gs.norm(t, p=p, dim=1).shape == (0,)  # the reduced dim has 5 elements
