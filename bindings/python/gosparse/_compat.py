@@ -2,6 +2,7 @@
 below: allclose, tile and masked_fill, as module functions and Tensor methods (the
 mixin CompatOps)."""
 
+import math
 import numbers
 
 from . import _types as T
@@ -99,6 +100,7 @@ def masked_fill(input, mask, value):
     elif not isinstance(value, numbers.Number):
         raise TypeError("masked_fill(): argument 'value' must be a number or a 0-d tensor, "
                         "not %s" % type(value).__name__)
+    value = _fill_value(value, t.dtype)
     r = where(m, value, t)
     if r.dtype is not t.dtype:
         r = r.to(t.dtype)
@@ -107,6 +109,39 @@ def masked_fill(input, mask, value):
     elif r.layout is not t.layout:
         r = r.to_dense() if t.layout is T.strided else r.to_sparse(layout=t.layout)
     return r
+
+
+# The finite values a float dtype holds and the values torch lets an integer dtype take
+# (uint8 takes -255..-1 as their wrapped 1..255).
+_FLOAT_MAX = {T.float16: 65504.0, T.bfloat16: 3.3895313892515355e38,
+              T.float32: 3.4028234663852886e38, T.complex64: 3.4028234663852886e38}
+_INT_RANGE = {T.uint8: (-255, 255), T.int8: (-128, 127), T.int16: (-32768, 32767),
+              T.int32: (-2**31, 2**31 - 1), T.int64: (-2**63, 2**63 - 1)}
+
+
+def _fill_value(value, dtype):
+    """value as masked_fill writes it into dtype, refused where torch's checked
+    conversion refuses it: a NaN or infinite or out-of-range value for an integer
+    dtype, a finite value beyond a float dtype's largest, a complex value with an
+    imaginary part for a real dtype. Converting it after the fact would write 0 for
+    NaN in an int64 tensor, 44 for 300 in an int8 one, 2 for 2+1j in a float one."""
+    if dtype is T.bool:
+        return value != 0  # any number converts (2**64 too)
+    parts = [value.real, value.imag] if isinstance(value, complex) else [value]
+    bad = isinstance(value, complex) and value.imag != 0 and not dtype.is_complex
+    if dtype in _INT_RANGE:
+        lo, hi = _INT_RANGE[dtype]
+        bad = bad or not all(math.isfinite(x) and lo <= math.trunc(x) <= hi for x in parts)
+    elif dtype in _FLOAT_MAX:
+        bad = bad or any(math.isfinite(x) and abs(x) > _FLOAT_MAX[dtype] for x in parts)
+    if bad:
+        raise RuntimeError("masked_fill(): value %r cannot be converted to type %s without "
+                           "overflow" % (value, dtype.name))
+    if isinstance(value, complex) and not dtype.is_complex:
+        return value.real  # its imaginary part is 0
+    if isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**63:
+        return float(value)  # a float or complex dtype's value beyond int64
+    return value
 
 
 class CompatOps:

@@ -83,3 +83,34 @@ def test_negative_norm_over_an_empty_dim_is_refused(layout, p):
     with pytest.raises(gs.InvalidArgumentError, match="no identity"):
         gs.norm(t, p=p, dim=0)
     assert gs.norm(t, p=p, dim=1).shape == (0,)  # the reduced dim has 5 elements
+
+
+# ---- masked_fill converts its value as torch does, or refuses it ----------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dt, value", [
+    (gs.int64, math.nan), (gs.int32, math.inf), (gs.int8, 300), (gs.uint8, -256),
+    (gs.int32, 2 + 1j), (gs.float32, 2 + 1j), (gs.float16, 65505.0), (gs.float16, 1e5),
+    (gs.float32, 1e39), (gs.complex64, complex(1, 1e39)),
+])
+def test_masked_fill_refuses_a_value_the_dtype_cannot_hold(layout, dt, value):
+    t = laid_out(gs.zeros(2, 3, dtype=dt), layout)
+    mask = gs.tensor([[True, False, False], [False, False, True]])
+    # torch: RuntimeError (value cannot be converted to type ... without overflow);
+    # gosparse wrote 0 for NaN, 44 for 300, 2 for 2+1j
+    with pytest.raises(RuntimeError, match="without overflow"):
+        t.masked_fill(mask, value)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dt, value, want", [
+    (gs.uint8, -1, 255), (gs.uint8, -255, 1), (gs.int8, -128, -128), (gs.int64, 1.5, 1),
+    (gs.float16, math.inf, math.inf), (gs.float16, math.nan, math.nan), (gs.float32, 2 + 0j, 2.0),
+    (gs.float32, 2**63 + 5, 9.223372036854776e18), (gs.bool, 2**64, True),
+])
+def test_masked_fill_writes_the_converted_value(layout, dt, value, want):
+    t = laid_out(gs.zeros(2, 3, dtype=dt), layout)
+    mask = gs.tensor([[True, False, False], [False, False, True]])
+    r = t.masked_fill(mask, value)
+    assert r.dtype is dt and r.layout is t.layout
+    np.testing.assert_array_equal(dense(r), [[want, 0, 0], [0, 0, want]])
