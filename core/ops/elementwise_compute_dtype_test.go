@@ -92,3 +92,33 @@ func ieeeOp(t *testing.T, d dtype.DType, vals ...float64) func(tensor.Layout) Op
 func num(n dtype.Number) func(tensor.Layout) Operand {
 	return func(tensor.Layout) Operand { return NumberOperand(n) }
 }
+
+// TestUnaryReadsIntegerInputInComputeDType: a float op of an integer tensor
+// reads it converted to float32, as torch (expected values torch 2.15's):
+// widened to float64, sin(16777217) was sin of 16777217, not of the
+// float32 16777216.
+func TestUnaryReadsIntegerInputInComputeDType(t *testing.T) {
+	in := ieeeOp(t, dtype.Int32, 2147483647, 16777217, -3)
+	cases := map[string][]float32{
+		"sin":  {-0.9713101983070374, -0.7795636653900146, -0.14112000167369843},
+		"log":  {21.48756217956543, 16.63553237915039, float32(math.NaN())},
+		"sqrt": {46340.94921875, 4096, float32(math.NaN())},
+	}
+	for op, want := range cases {
+		for _, l := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR, tensor.BSC} {
+			r, err := UnaryByName(op, in(l).Tensor, UnaryArgs{})
+			require.NoError(t, err, op)
+			require.Equal(t, dtype.Float32, r.DType(), op)
+			d, err := convert.ToDense(r)
+			require.NoError(t, err, op)
+			got := dtype.AsSlice[float32](d.Values())
+			for i, w := range want {
+				if w != w {
+					require.True(t, got[i] != got[i], "%s %s [%d]: got %v, want NaN", op, l, i, got[i])
+					continue
+				}
+				require.Equal(t, w, got[i], "%s %s [%d]", op, l, i)
+			}
+		}
+	}
+}

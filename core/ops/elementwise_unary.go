@@ -113,6 +113,14 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if err != nil {
 		return nil, err
 	}
+	given := t // its custom format is the result's (below)
+	if !widensExactly(t.DType(), out) {
+		// torch converts an integer input to the float dtype it computes in
+		// first: sin of int32 2147483647 is sin(2147483648f).
+		if t, err = convert.ToDType(t, out); err != nil {
+			return nil, err
+		}
+	}
 	dom := max(domainOf(t.DType()), domainOf(out))
 	var fast engine.Fast
 	if name == "neg" {
@@ -133,8 +141,8 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if err != nil {
 		return nil, err
 	}
-	if f, ok := elementwiseFormat(args.Out, t); ok {
-		if res, err = inFormat(res, f, t); err != nil {
+	if f, ok := elementwiseFormat(args.Out, given); ok {
+		if res, err = inFormat(res, f, given); err != nil {
 			return nil, err
 		}
 	}
