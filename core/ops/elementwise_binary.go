@@ -213,6 +213,12 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
+	if compute == dtype.Bool && args.Alpha != nil {
+		// torch's bool add is x || (alpha && y): -1 is true as 1 is (x + -1*y
+		// would cancel).
+		al := dtype.BoolNumber(!args.Alpha.Value.IsZero())
+		args.Alpha = &al
+	}
 	dom := domainOf(compute)
 	if dom == domInt && name != "pow" {
 		a, b = wrappedNumber(a, compute), wrappedNumber(b, compute)

@@ -48,9 +48,9 @@ func addDType(op string, a, b, common dtype.DType, args BinaryArgs) (dtype.DType
 	if args.Alpha != nil {
 		ak, cc := dtype.CategoryOf(args.Alpha.Kind), dtype.CategoryOf(common)
 		switch {
-		case cc == dtype.CatBool && ak != dtype.CatBool:
+		case ak == dtype.CatBool && cc != dtype.CatBool:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: Boolean alpha only supported for Boolean results.", op)
-		case cc == dtype.CatInt && ak >= dtype.CatFloat:
+		case (cc == dtype.CatInt || cc == dtype.CatBool) && ak >= dtype.CatFloat:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For integral input tensors, argument alpha must not be a floating point number.", op)
 		case cc == dtype.CatFloat && ak == dtype.CatComplex:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For non-complex input tensors, argument alpha must not be a complex number.", op)

@@ -122,3 +122,31 @@ func TestUnaryReadsIntegerInputInComputeDType(t *testing.T) {
 		}
 	}
 }
+
+// TestBoolAddAlpha: torch's add of bool tensors is x || (alpha && y) and
+// refuses a bool alpha for another result dtype (torch 2.15). gosparse
+// computed x + -1*y (true + -1 is false) and refused an integer alpha for
+// bool results while taking a bool one for integer results.
+func TestBoolAddAlpha(t *testing.T) {
+	x, y := ieeeOp(t, dtype.Bool, 1, 0, 1, 0), ieeeOp(t, dtype.Bool, 1, 1, 0, 0)
+	for _, l := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR} {
+		for _, a := range []int64{-1, 2, 0} {
+			al := dtype.IntNumber(a)
+			r, err := BinaryByName("add", x(l), y(l), BinaryArgs{Alpha: &al})
+			require.NoError(t, err, "alpha %d %s", a, l)
+			d, err := convert.ToDense(r)
+			require.NoError(t, err)
+			want := []byte{1, 1, 1, 0}
+			if a == 0 {
+				want = []byte{1, 0, 1, 0}
+			}
+			require.Equal(t, want, d.Values().Data, "alpha %d %s", a, l)
+		}
+		bl := dtype.BoolNumber(true)
+		_, err := BinaryByName("add", ieeeOp(t, dtype.Int64, 1, 2)(l), ieeeOp(t, dtype.Int64, 1, 2)(l), BinaryArgs{Alpha: &bl})
+		require.ErrorContains(t, err, "Boolean alpha only supported for Boolean results", l.String())
+		fl := dtype.FloatNumber(1.5)
+		_, err = BinaryByName("add", x(l), y(l), BinaryArgs{Alpha: &fl})
+		require.ErrorContains(t, err, "For integral input tensors", l.String())
+	}
+}
