@@ -114,3 +114,24 @@ def test_masked_fill_writes_the_converted_value(layout, dt, value, want):
     r = t.masked_fill(mask, value)
     assert r.dtype is dt and r.layout is t.layout
     np.testing.assert_array_equal(dense(r), [[want, 0, 0], [0, 0, want]])
+
+
+# ---- coalesce sums duplicates in stored order, as to_dense ---------------------------
+
+@pytest.mark.parametrize("dt", [gs.float32, gs.float16, gs.bfloat16, gs.complex64])
+def test_coalesce_sums_duplicates_as_to_dense(dt):
+    # torch's coalesce() sums long runs of float duplicates in an order of its own (last
+    # bits differ from its to_dense()); gosparse's coalesce, CSR conversion and to_dense
+    # all sum in stored order (docs/torch-differences.md)
+    rng = np.random.default_rng(7)
+    for n in (3, 17, 60):
+        idx = rng.integers(0, 3, size=(2, n))
+        v = rng.standard_normal(n) * np.exp(rng.standard_normal(n) * 3)
+        t = gs.sparse_coo_tensor(gs.tensor(idx), gs.tensor(v).to(dt), (3, 3))
+        want = dense(t)
+        np.testing.assert_array_equal(dense(t.coalesce()), want)
+        np.testing.assert_array_equal(dense(t.to_sparse_csr()), want)
+    # one coordinate: stored order, left to right: (1e8 + -1e8) + 1 = 1, (1e8 + 1) + -1e8 = 0
+    for vals, want in (([1e8, -1e8, 1.0], 1.0), ([1e8, 1.0, -1e8], 0.0)):
+        t = gs.sparse_coo_tensor(gs.tensor([[0, 0, 0], [0, 0, 0]]), gs.tensor(vals, dtype=gs.float32), (1, 1))
+        assert t.coalesce().values().tolist() == [want]  # torch.sparse_coo_tensor(...).coalesce(): the same
