@@ -3,6 +3,7 @@ package dispatch
 import (
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -62,8 +63,9 @@ var reduceGrads = map[string]func(v *autograd.Var, dims []int, name string) (*au
 }
 
 // normGrad is the recorded 2-norm over dims: sqrt(sum(|x|^2)), the steps
-// the Python wrapper records (abs, square, sum, sqrt), so that a norm call
-// need not ask first whether its input requires a gradient.
+// the Python wrapper records (abs, square, sum, then the root where the sum
+// is not 0), so that a norm call need not ask first whether its input
+// requires a gradient.
 func normGrad(v *autograd.Var, dims []int, _ string) (*autograd.Var, error) {
 	a, err := autograd.Unary("abs", v, ops.UnaryArgs{})
 	if err != nil {
@@ -75,7 +77,26 @@ func normGrad(v *autograd.Var, dims []int, _ string) (*autograd.Var, error) {
 	if a, err = autograd.ReduceSum(a, dims); err != nil {
 		return nil, err
 	}
-	return autograd.Unary("sqrt", a, ops.UnaryArgs{})
+	return rootOfNonZero(a)
+}
+
+// rootOfNonZero is sqrt(s) with the value and gradient 0 where s is 0, as
+// torch's norm backward: sqrt's gradient there is infinite, and times
+// square's 0 it made the gradient of an all-zero row (or tensor) NaN.
+func rootOfNonZero(s *autograd.Var) (*autograd.Var, error) {
+	zero, err := ops.BinaryByName("eq", ops.TensorOperand(s.Tensor()), ops.NumberOperand(dtype.FloatNumber(0)), ops.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	one, nought := ops.NumberOperand(dtype.FloatNumber(1)), ops.NumberOperand(dtype.FloatNumber(0))
+	safe, err := autograd.Where(zero, nil, s, one, ops.Operand{}) // 1 where s is 0
+	if err != nil {
+		return nil, err
+	}
+	if safe, err = autograd.Unary("sqrt", safe, ops.UnaryArgs{}); err != nil {
+		return nil, err
+	}
+	return autograd.Where(zero, nil, safe, nought, ops.Operand{})
 }
 
 // Reduce is the reduction name (one of ops.ReductionNames) of x over dims,

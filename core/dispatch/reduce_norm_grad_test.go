@@ -11,7 +11,8 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// The 2-norm records its steps (abs, square, sum, sqrt) when the input
+// The 2-norm records its steps (abs, square, sum, the root where the sum
+// is not 0) when the input
 // requires a gradient, so the Python wrapper calls it without asking
 // first: the value is the unrecorded norm's, the gradient x / norm(x) at
 // the stored entries, over every dim and over dim 1 with keepdim
@@ -22,7 +23,7 @@ func TestNormRecordsItsSteps(t *testing.T) {
 	r, err := d.Reduce(x, "norm", nil, false)
 	require.NoError(t, err)
 	require.NotNil(t, r.Var)
-	require.Equal(t, "SqrtBackward0", r.Var.Fn().Name())
+	require.Equal(t, "WhereBackward0", r.Var.Fn().Name())
 	plain, err := d.Reduce(Host("t", x.Host), "norm", nil, false)
 	require.NoError(t, err)
 	require.Equal(t, plain.Host.Values().Data, r.Host.Values().Data)
@@ -50,4 +51,30 @@ func TestNormRecordsItsSteps(t *testing.T) {
 	want[1], want[11] = 1, -1 // each row's entry over its own norm
 	require.InDeltaSlice(t, want, dtype.AsSlice[float64](g.Values()), 1e-15)
 	require.Equal(t, tensor.COO, y.Var.Grad().Layout())
+}
+
+// The gradient of a zero norm is 0, as torch's: sqrt's infinite gradient at
+// 0 times square's 0 made it NaN for an all-zero tensor or row.
+func TestNormGradientOfZeroIsZero(t *testing.T) {
+	d := Dispatcher{}
+	for _, dims := range [][]int{nil, {1}} {
+		a := dtype.Float64Array([]float64{0, 0, 0, 2}, 2, 2)
+		if dims == nil {
+			a = dtype.Float64Array([]float64{0, 0, 0, 0}, 2, 2)
+		}
+		x, err := tensor.NewStrided(a)
+		require.NoError(t, err)
+		v, err := autograd.Leaf(x, true)
+		require.NoError(t, err)
+		r, err := d.Reduce(Value{Arg: "t", Host: x, Var: v}, "norm", dims, false)
+		require.NoError(t, err)
+		s, err := d.Sum(Value{Host: r.Host, Var: r.Var}, nil)
+		require.NoError(t, err)
+		require.NoError(t, autograd.Backward(s.Var, nil, false))
+		want := []float64{0, 0, 0, 1}
+		if dims == nil {
+			want = []float64{0, 0, 0, 0}
+		}
+		require.Equal(t, want, dtype.AsSlice[float64](v.Grad().Values()), "dims %v", dims)
+	}
 }

@@ -218,7 +218,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     elif p == 1:
         r = a.sum(dims)
     elif p == 2:
-        r = a.square().sum(dims).sqrt()
+        r = _pow_of_nonzero(a.square().sum(dims), 0.5)
+    elif p > 0:
+        powered = a.pow(float(p)) if p > 1 else _pow_of_nonzero(a, float(p))
+        r = _pow_of_nonzero(powered.sum(dims), 1.0 / float(p))
     else:
         r = a.pow(float(p)).sum(dims).pow(1.0 / float(p))
     if keepdim and t.ndim:  # a 0-d tensor's norm stays 0-d, as reduce's keepdim
@@ -226,6 +229,14 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         for d in sorted({t._dim(d) for d in dims} if dims else range(n)):
             r = r.unsqueeze(d)
     return r
+
+
+def _pow_of_nonzero(x, e):
+    """x ** e (x >= 0, e > 0) with the value and the gradient 0 where x is 0, as
+    torch's norm backward: the power's gradient there is infinite, and times the 0
+    gradient of the step before it made the gradient of an all-zero row NaN."""
+    zero = x == 0
+    return where(zero, 0.0, where(zero, 1.0, x).pow(e))
 
 
 def native_norm(input, p=2, dim=None, keepdim=False, dtype=None):

@@ -135,3 +135,24 @@ def test_coalesce_sums_duplicates_as_to_dense(dt):
     for vals, want in (([1e8, -1e8, 1.0], 1.0), ([1e8, 1.0, -1e8], 0.0)):
         t = gs.sparse_coo_tensor(gs.tensor([[0, 0, 0], [0, 0, 0]]), gs.tensor(vals, dtype=gs.float32), (1, 1))
         assert t.coalesce().values().tolist() == [want]  # torch.sparse_coo_tensor(...).coalesce(): the same
+
+
+# ---- the gradient of a norm is 0 where the norm is 0, as torch's -----------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("p", [2, "fro", 0.5, 1.5, 3])
+@pytest.mark.parametrize("dim", [None, 0, 1])
+def test_norm_gradient_of_zero_rows_is_zero(layout, p, dim):
+    v = [[0.0, 0.0], [0.0, 2.0]]
+    x = laid_out(gs.tensor(v, dtype=gs.float64), layout)
+    x.requires_grad_()
+    y = gs.norm(x, p=p) if dim is None else gs.norm(x, p=p, dim=dim)
+    y.sum().backward()
+    # torch.norm(torch.tensor(v, requires_grad=True), p, dim).sum().backward(): the grad
+    # is [[0, 0], [0, 1]] for every p and dim here; gosparse gave NaN (inf * 0) at the
+    # zero row, column or tensor
+    np.testing.assert_allclose(dense(x.grad), [[0.0, 0.0], [0.0, 1.0]], rtol=1e-12, atol=0)
+    z = laid_out(gs.zeros(2, 2, dtype=gs.float64), layout)
+    z.requires_grad_()
+    gs.norm(z, p=p).backward()
+    np.testing.assert_array_equal(dense(z.grad), [[0.0, 0.0], [0.0, 0.0]])
