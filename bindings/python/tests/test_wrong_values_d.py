@@ -156,3 +156,22 @@ def test_norm_gradient_of_zero_rows_is_zero(layout, p, dim):
     z.requires_grad_()
     gs.norm(z, p=p).backward()
     np.testing.assert_array_equal(dense(z.grad), [[0.0, 0.0], [0.0, 0.0]])
+
+
+# ---- a sparse leaf's gradient keeps its pattern (docs/torch-differences.md) ----------
+
+@pytest.mark.parametrize("layout", LAYOUTS[1:])
+def test_sparse_leaf_gradient_keeps_its_pattern(layout):
+    d = gs.tensor([[1.0, 2.0], [3.0, 4.0]])
+    s = laid_out(gs.tensor([[1.0, 0.0], [0.0, 2.0]]), layout).requires_grad_()
+    (s @ d).sum().backward()
+    # torch.mm(s, d).sum().backward(): s.grad is [[3, 7], [3, 7]], every element; its
+    # torch.sparse.mm gives [[3, 0], [0, 7]], the pattern's: gosparse's for both
+    assert s.grad.layout is s.layout
+    np.testing.assert_array_equal(dense(s.grad), [[3.0, 0.0], [0.0, 7.0]])
+    s = laid_out(gs.tensor([[1.0, 0.0], [0.0, 2.0]]), layout).requires_grad_()
+    s2 = laid_out(gs.tensor([[0.0, 5.0], [0.0, 0.0]]), layout).requires_grad_()
+    ((s + s2).to_dense() * d).sum().backward()
+    # torch: both grads [[1, 2], [0, 4]] (the sum's pattern)
+    np.testing.assert_array_equal(dense(s.grad), [[1.0, 0.0], [0.0, 4.0]])
+    np.testing.assert_array_equal(dense(s2.grad), [[0.0, 2.0], [0.0, 0.0]])
