@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/convert"
@@ -20,6 +21,9 @@ import (
 // whereFormats serves them; other custom operands read as COO), with dtype
 // promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
 func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
+	if err := checkWhereNumbers(x, y); err != nil {
+		return nil, err
+	}
 	if r, ok, err := whereCustom(condition, x, y); ok || err != nil {
 		return r, err
 	}
@@ -221,4 +225,36 @@ func whereOperand(arg string, o Operand, condition *tensor.Tensor) (*tensor.Tens
 		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
 	return tensor.Revalue(e, e.Values(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
+}
+
+// checkWhereNumbers refuses an integer number outside the integer result
+// dtype, as torch's checked conversion does (where(c, int8 x, 300) raises
+// there): converted, it wrapped silently (300 to 44). uint8 takes -255..255,
+// torch's range for it.
+func checkWhereNumbers(x, y Operand) error {
+	out := resultType(x, y)
+	if !out.IsInteger() {
+		return nil
+	}
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	switch out {
+	case dtype.UInt8:
+		lo, hi = -255, 255
+	case dtype.Int8:
+		lo, hi = math.MinInt8, math.MaxInt8
+	case dtype.Int16:
+		lo, hi = math.MinInt16, math.MaxInt16
+	case dtype.Int32:
+		lo, hi = math.MinInt32, math.MaxInt32
+	}
+	for i, o := range []Operand{x, y} {
+		if o.Tensor != nil || !o.Number.Kind.IsInteger() {
+			continue
+		}
+		if v := o.Number.Value.Int(); v < lo || v > hi {
+			return errs.Errorf(errs.ErrInvalidArgument, "where: %s = %d cannot be converted to the result dtype %s without overflow (it takes %d..%d; torch refuses it too)",
+				[]string{"x", "y"}[i], v, out, lo, hi)
+		}
+	}
+	return nil
 }
