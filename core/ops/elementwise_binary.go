@@ -223,6 +223,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if dom == domInt && name != "pow" {
 		a, b = wrappedNumber(a, compute), wrappedNumber(b, compute)
 	}
+	args.Alpha = alphaInComputeDType(args.Alpha, compute)
 	// The result keeps a custom format of the operands as given (below).
 	given := [2]Operand{a, b}
 	if a, err = inComputeDType(name, a, compute); err != nil {

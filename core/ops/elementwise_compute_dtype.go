@@ -43,6 +43,23 @@ func inComputeDType(op string, o Operand, compute dtype.DType) (Operand, error) 
 	return o, nil
 }
 
+// alphaInComputeDType is add's alpha rounded to a float32, complex64,
+// float16 or bfloat16 compute dtype, as torch casts it: float32 a + 0.1*b
+// is a + 0.1f*b (rounded once), which the float64 alpha missed in the last
+// bit of some 6% of random elements.
+func alphaInComputeDType(alpha *dtype.Number, compute dtype.DType) *dtype.Number {
+	if alpha == nil {
+		return nil
+	}
+	switch compute {
+	case dtype.Float32, dtype.Complex64, dtype.Float16, dtype.BFloat16:
+		al := *alpha
+		al.Value = roundedTo(compute, al.Value)
+		return &al
+	}
+	return alpha
+}
+
 // widensExactly reports whether every value of dtype from is one of dtype
 // compute, so that reading it widened equals reading it converted: only an
 // integer of more significant bits than a narrow float's (int16 beside

@@ -150,3 +150,19 @@ func TestBoolAddAlpha(t *testing.T) {
 		require.ErrorContains(t, err, "For integral input tensors", l.String())
 	}
 }
+
+// TestAlphaReadInComputeDType: torch casts add's alpha to a float32 compute
+// dtype: 0.03159274160861969 + 0.1 * -0.8747450709342957 (float32 operands)
+// is -0.055881768465042114 in torch 2.15, the float64 alpha gave
+// -0.055881764739751816.
+func TestAlphaReadInComputeDType(t *testing.T) {
+	al := dtype.FloatNumber(0.1)
+	for _, l := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR} {
+		a, b := ieeeOp(t, dtype.Float32, 0.03159274160861969)(l), ieeeOp(t, dtype.Float32, -0.8747450709342957)(l)
+		r, err := BinaryByName("add", a, b, BinaryArgs{Alpha: &al})
+		require.NoError(t, err)
+		d, err := convert.ToDense(r)
+		require.NoError(t, err)
+		require.Equal(t, float32(-0.055881768465042114), dtype.AsSlice[float32](d.Values())[0], l.String())
+	}
+}
