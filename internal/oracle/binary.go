@@ -71,8 +71,11 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 			return Array{}, errorf("sub: bool operands are refused")
 		}
 		if args.Alpha != nil {
+			// torch's alpha_check: a bool alpha only for a bool result, an
+			// integral (or bool) alpha for an integral or bool result, a
+			// complex alpha only for a complex result.
 			ak := CategoryOf(args.Alpha.Kind)
-			if (cat == CatBool && ak != CatBool) || (cat == CatInt && ak >= CatFloat) || (cat == CatFloat && ak == CatComplex) {
+			if (ak == CatBool && cat != CatBool) || (cat <= CatInt && ak >= CatFloat) || (cat == CatFloat && ak == CatComplex) {
 				return Array{}, errorf("%s: alpha of kind %s does not fit a %s result", name, args.Alpha.Kind, common)
 			}
 		}
@@ -114,6 +117,9 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 	alpha := complex128(1)
 	if args.Alpha != nil {
 		alpha = args.Alpha.V
+	}
+	if cat == CatBool && alpha != 0 {
+		alpha = 1 // torch computes a bool add as x || (alpha && y): alpha -1 is true
 	}
 	r := Zeros(out, shape)
 	idx := make([]int64, len(shape))
