@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"sync/atomic"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -35,6 +37,7 @@ func Named(t *Tensor) (*Tensor, error) {
 	if u == nil {
 		return t, nil
 	}
+	namedBuilds.Add(1)
 	c := &Tensor{layout: COO, dtype: t.dtype, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block,
 		fill: t.fill, slots: t.slots, undef: t.undef, coalesced: true}
 	form, err := u.buildCOO(t)
@@ -44,6 +47,15 @@ func Named(t *Tensor) (*Tensor, error) {
 	c.levels, c.values, c.indices, c.width = form.levels, form.values, form.indices, form.width
 	return c, nil
 }
+
+// namedBuilds counts the COO tensors Named has made (NamedBuilds).
+var namedBuilds atomic.Int64
+
+// NamedBuilds is the number of COO tensors Named has made of custom-format
+// tensors since the process started. Tests read it before and after an
+// operator to assert that the operator's path for a format never reaches
+// the COO detour (one atomic add a build, beside the build's own cost).
+func NamedBuilds() int64 { return namedBuilds.Load() }
 
 // NamedLayout is the layout of Named(t) without making it: COO for a
 // custom-format tensor, Layout for any other. Plans and the choice of a
