@@ -11,16 +11,12 @@ import (
 
 // Reshape gives a COO tensor a new shape of the same sparse element count
 // (dense dims unchanged): coordinates are linearised and unravelled. A
-// strided tensor stays strided (torch's reshape).
+// strided tensor stays strided (torch's reshape). A custom-format tensor
+// gives COO read off its levels in one walk (reshapeCustom).
 func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return reshapeStrided(t, shape)
 	}
-	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
-	if err != nil {
-		return nil, err
-	}
-	t = nt
 	size := t.Dims()
 	s := len(size) - t.DenseDim()
 	dense := size[s:]
@@ -52,6 +48,13 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	}
 	if dtype.NumelOf(newSparse) != total { // no sparse dim left (a 0-d result) is a COO of sparse_dim 0
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, size[:s])
+	}
+	if r, ok, err := reshapeCustom(t, newSparse); ok || err != nil {
+		return r, err
+	}
+	t, err := tensor.Named(t) // a custom format reshapeCustom does not serve: its elements, for this call
+	if err != nil {
+		return nil, err
 	}
 	if plainCOO(t) { // the entries' order is their linear order: no sort
 		return reshapeCOO(t, newSparse)
