@@ -15,7 +15,8 @@ import (
 // numbers (a number reads as a tensor with nothing stored and that fill).
 // The result is stored where any operand stores an element, in condition's
 // layout when it is sparse (else x's, else y's; a custom-format condition
-// and tensor of one storage beside a number keep their format, whereCustom;
+// and tensor of one storage beside a number, or beside two numbers, keep
+// its format, whereCustom and whereCustomNumbers;
 // tensors x and y, one of a custom format, beside a CSR or CSC operand take
 // its layout, all of custom formats one storage's format or CSR, where
 // whereFormats serves them; other custom operands read as COO), with dtype
@@ -25,6 +26,9 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if r, ok, err := whereCustom(condition, x, y); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := whereCustomNumbers(condition, x, y); ok || err != nil {
 		return r, err
 	}
 	if r, ok, err := whereFormats(condition, x, y); ok || err != nil {

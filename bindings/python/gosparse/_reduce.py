@@ -255,7 +255,8 @@ def where(condition, input, other):
     tensor that stores nothing and has that fill value, and takes part in type
     promotion as a Python literal does. The result is in condition's layout when it
     is sparse (else the first sparse operand's; a custom-format condition and tensor
-    of one storage beside a number, as where(A > 0, A, 0), keep that format; input and
+    of one storage beside a number, as where(A > 0, A, 0), keep that format, and so
+    does a custom-format condition beside two numbers, as where(A > 0, 1.0, 0.0); input and
     other tensors, one of a custom format, give the format of one storage they all
     share, else the first CSR or CSC operand's layout, else CSR: see the Operations
     page) and its fill value is where(fill(condition), fill(input), fill(other)).
