@@ -50,6 +50,7 @@ type explainOptions struct {
 	Dims   []int        `json:"dims"`
 	Dim0   int          `json:"dim0"`
 	Dim1   int          `json:"dim1"`
+	Where  []any        `json:"where"`
 }
 
 // gsgo_explain writes, as JSON, how op would run on the n operands.
@@ -123,7 +124,21 @@ func readExplainOptions(text *C.gs_cchar) (explain.Options, error) {
 	d.UseNumber()
 	d.DisallowUnknownFields()
 	if err := d.Decode(&raw); err != nil {
-		return o, errArg("options: %v (expected a JSON object of number, bool, dims, dim0, dim1)", err)
+		return o, errArg("options: %v (expected a JSON object of number, bool, dims, dim0, dim1, where)", err)
+	}
+	if raw.Where != nil {
+		if len(raw.Where) != 2 {
+			return o, errArg("options: where has %d elements (expected [x, y], each null for a tensor operand, a number or a bool)", len(raw.Where))
+		}
+		for i, v := range raw.Where {
+			n, ok, err := explainNumber(v)
+			if err != nil {
+				return o, errArg("options: where[%d]: %v", i, err)
+			}
+			if ok {
+				o.Where[i] = &n
+			}
+		}
 	}
 	switch {
 	case raw.Number != nil && raw.Bool != nil:
@@ -132,16 +147,32 @@ func readExplainOptions(text *C.gs_cchar) (explain.Options, error) {
 		n := dtype.BoolNumber(*raw.Bool)
 		o.Number = &n
 	case raw.Number != nil:
-		var n dtype.Number
-		if i, err := raw.Number.Int64(); err == nil {
-			n = dtype.IntNumber(i)
-		} else if f, err := raw.Number.Float64(); err == nil {
-			n = dtype.FloatNumber(f)
-		} else {
-			return o, errArg("options: number = %s is not a number", raw.Number.String())
+		n, _, err := explainNumber(*raw.Number)
+		if err != nil {
+			return o, errArg("options: number: %v", err)
 		}
 		o.Number = &n
 	}
 	o.Dims, o.Dim0, o.Dim1 = raw.Dims, raw.Dim0, raw.Dim1
 	return o, nil
+}
+
+// explainNumber reads one number of gs_explain's options: a JSON integer
+// (int64), another number (float64) or a bool; ok is false for null.
+func explainNumber(v any) (n dtype.Number, ok bool, err error) {
+	switch v := v.(type) {
+	case nil:
+		return n, false, nil
+	case bool:
+		return dtype.BoolNumber(v), true, nil
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return dtype.IntNumber(i), true, nil
+		}
+		if f, err := v.Float64(); err == nil {
+			return dtype.FloatNumber(f), true, nil
+		}
+		return n, false, errs.Errorf(errs.ErrInvalidArgument, "%s is not a number", v.String())
+	}
+	return n, false, errs.Errorf(errs.ErrInvalidArgument, "%v is not null, a number or a bool", v)
 }

@@ -1022,8 +1022,10 @@ gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_wri
 /* Writes, as a JSON object, how op would run on the n operands (options:
  * NULL, "" or a JSON object of its other arguments: "number" (the number of
  * an element-wise op with a number, or pow's exponent), "bool", "dims" (a
- * reduction's; absent: all), "dim0"/"dim1" (transpose's)). op is one of
- * "mv", "mm", "matmul", "transpose", "t", "to_dense", an element-wise op
+ * reduction's; absent: all), "dim0"/"dim1" (transpose's), "where" ([x, y] of
+ * where(condition, x, y): each null for the next tensor operand after the
+ * condition, a number or a bool)). op is one of "mv", "mm", "matmul",
+ * "transpose", "t", "to_dense", "where", an element-wise op
  * (gs_unary_op_names, gs_binary_op_names; with a number: one operand) or a
  * reduction ("sum", "mean", "prod", "amax", "amin", "any", "count_nonzero",
  * "norm"). The object's fields: "op"; "operands" (each one's format, dtype

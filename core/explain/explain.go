@@ -23,6 +23,9 @@ type Options struct {
 	Dims []int
 	// Dim0 and Dim1 are transpose's dims (0 and 1 unless set).
 	Dim0, Dim1 int
+	// Where are where's x and y where they are numbers; nil: the next
+	// tensor operand after the condition.
+	Where [2]*dtype.Number
 }
 
 // Result is what Explain answers.
@@ -42,7 +45,7 @@ type Advice struct {
 
 // Ops lists the operations Explain answers besides the element-wise ones
 // (ops.UnaryOps, ops.BinaryOps) and the reductions (ops.ReductionNames).
-func Ops() []string { return []string{"mv", "mm", "matmul", "transpose", "t", "to_dense"} }
+func Ops() []string { return []string{"mv", "mm", "matmul", "transpose", "t", "to_dense", "where"} }
 
 // Explain says how op would run on ts with o, without running it.
 func Explain(op string, ts []*tensor.Tensor, o Options) (Result, error) {
@@ -115,6 +118,8 @@ func planOf(op string, ts []*tensor.Tensor, o Options) (plan.Plan, opKind, error
 			return plan.Plan{}, 0, err
 		}
 		return convert.PlanToDense(ts[0]), kindDense, nil
+	case op == "where":
+		return planWhere(ts, o, want)
 	case slices.Contains(ops.ReductionNames(), op):
 		if err := want("input"); err != nil {
 			return plan.Plan{}, 0, err
@@ -143,6 +148,32 @@ func planOf(op string, ts []*tensor.Tensor, o Options) (plan.Plan, opKind, error
 	}
 	return plan.Plan{}, 0, errs.Errorf(errs.ErrInvalidArgument, "explain: op %q is unknown; explain answers %s, the element-wise ops (gs_unary_op_names, gs_binary_op_names) and the reductions %s",
 		op, strings.Join(Ops(), ", "), strings.Join(ops.ReductionNames(), ", "))
+}
+
+// planWhere is where's plan: ts are the condition, then x and y where
+// o.Where does not give them as numbers.
+func planWhere(ts []*tensor.Tensor, o Options, want func(names ...string) error) (plan.Plan, opKind, error) {
+	names := []string{"condition"}
+	for i, n := range o.Where {
+		if n == nil {
+			names = append(names, []string{"input", "other"}[i])
+		}
+	}
+	if err := want(names...); err != nil {
+		return plan.Plan{}, 0, err
+	}
+	var xy [2]ops.Operand
+	k := 1
+	for i, n := range o.Where {
+		if n != nil {
+			xy[i] = ops.NumberOperand(*n)
+			continue
+		}
+		xy[i] = ops.TensorOperand(ts[k])
+		k++
+	}
+	p, err := ops.PlanWhere(ts[0], xy[0], xy[1])
+	return p, kindValues, err
 }
 
 // name names t's format: its layout, or its format text.

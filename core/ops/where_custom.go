@@ -20,26 +20,11 @@ import (
 // case (a per-slot or undefined fill, another storage, two tensors, a
 // dtype the engine does not select), which takes the COO forms' route.
 func whereCustom(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, bool, error) {
-	if condition.Layout() != tensor.Custom || condition.DType() != dtype.Bool || condition.NDim() == 0 ||
-		condition.PerSlotFill() || condition.UndefinedFill() || (x.Tensor == nil) == (y.Tensor == nil) {
+	t, uc, n, numberWhenTrue, ok := whereCustomOperands(condition, x, y)
+	if !ok {
 		return nil, false, nil
 	}
-	t, n, numberWhenTrue := x.Tensor, y.Number, false
-	if t == nil {
-		t, n, numberWhenTrue = y.Tensor, x.Number, true
-	}
-	out := resultType(x, y)
-	if t.Layout() != tensor.Custom || t.DType() != out || t.PerSlotFill() || t.UndefinedFill() || !slices.Equal(t.Dims(), condition.Dims()) {
-		return nil, false, nil
-	}
-	uc, err := condition.USTStorage()
-	if err != nil {
-		return nil, false, nil
-	}
-	ut, err := t.USTStorage()
-	if err != nil || !ut.Format.IsUnique() || !sameStorage(uc, ut) {
-		return nil, false, nil
-	}
+	out := t.DType()
 	// The number in its own dtype, then cast, as its filled tensor would be (whereOperand).
 	num := tensor.ScalarBytes(out, dtype.LoadScalar(n.Kind, tensor.ScalarBytes(n.Kind, n.Value)))
 	fills := []dtype.Scalar{dtype.LoadScalar(dtype.Bool, condition.FillElem()), dtype.LoadScalar(out, num), dtype.LoadScalar(out, num)}
@@ -55,6 +40,34 @@ func whereCustom(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, bool, 
 		return nil, false, nil
 	}
 	return r, true, err
+}
+
+// whereCustomOperands is whereCustom's test of its operands: the tensor
+// of condition's storage and condition's storage uc, the number and
+// whether it is chosen where condition holds; ok is false where whereCustom
+// does not serve them.
+func whereCustomOperands(condition *tensor.Tensor, x, y Operand) (t *tensor.Tensor, uc *tensor.UST, n dtype.Number, numberWhenTrue, ok bool) {
+	if condition.Layout() != tensor.Custom || condition.DType() != dtype.Bool || condition.NDim() == 0 ||
+		condition.PerSlotFill() || condition.UndefinedFill() || (x.Tensor == nil) == (y.Tensor == nil) {
+		return nil, nil, n, false, false
+	}
+	t, n = x.Tensor, y.Number
+	if t == nil {
+		t, n, numberWhenTrue = y.Tensor, x.Number, true
+	}
+	out := resultType(x, y)
+	if t.Layout() != tensor.Custom || t.DType() != out || t.PerSlotFill() || t.UndefinedFill() || !slices.Equal(t.Dims(), condition.Dims()) {
+		return nil, nil, n, false, false
+	}
+	uc, err := condition.USTStorage()
+	if err != nil {
+		return nil, nil, n, false, false
+	}
+	ut, err := t.USTStorage()
+	if err != nil || !ut.Format.IsUnique() || !sameStorage(uc, ut) {
+		return nil, nil, n, false, false
+	}
+	return t, uc, n, numberWhenTrue, true
 }
 
 // boolIndex is 1 for true, 0 for false.

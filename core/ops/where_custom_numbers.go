@@ -16,12 +16,8 @@ import (
 // nonunique format, a condition that is not bool), which takes the COO
 // forms' route.
 func whereCustomNumbers(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, bool, error) {
-	if condition.Layout() != tensor.Custom || condition.DType() != dtype.Bool || condition.NDim() == 0 ||
-		condition.PerSlotFill() || condition.UndefinedFill() || x.Tensor != nil || y.Tensor != nil {
+	if !whereCustomNumbersApplies(condition, x, y) {
 		return nil, false, nil
-	}
-	if u, err := condition.USTStorage(); err != nil || !u.Format.IsUnique() {
-		return nil, false, err
 	}
 	out := resultType(x, y)
 	// Each number in its own dtype, then cast, as its filled tensor would be (whereOperand).
@@ -43,4 +39,14 @@ func whereCustomNumbers(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor,
 		return nil, false, nil
 	}
 	return r, true, err
+}
+
+// whereCustomNumbersApplies is whereCustomNumbers' test of its operands.
+func whereCustomNumbersApplies(condition *tensor.Tensor, x, y Operand) bool {
+	if condition.Layout() != tensor.Custom || condition.DType() != dtype.Bool || condition.NDim() == 0 ||
+		condition.PerSlotFill() || condition.UndefinedFill() || x.Tensor != nil || y.Tensor != nil {
+		return false
+	}
+	u, err := condition.USTStorage()
+	return err == nil && u.Format.IsUnique()
 }

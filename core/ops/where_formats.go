@@ -31,16 +31,9 @@ import (
 // operand of another pattern, a gather that finds a value outside the
 // base), which takes the COO forms' route.
 func whereFormats(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, bool, error) {
-	if x.Tensor == nil || y.Tensor == nil || condition.DType() != dtype.Bool || condition.NDim() != 2 ||
-		(x.Tensor.Layout() != tensor.Custom && y.Tensor.Layout() != tensor.Custom) {
+	ops, out, ok := whereFormatsOperands(condition, x, y)
+	if !ok {
 		return nil, false, nil
-	}
-	out := resultType(x, y)
-	ops := [3]*tensor.Tensor{condition, x.Tensor, y.Tensor}
-	for i, t := range ops {
-		if !slices.Equal(t.Dims(), condition.Dims()) || (i > 0 && t.DType() != out) || !whereFormatOperand(t) {
-			return nil, false, nil
-		}
 	}
 	fill := tensor.ScalarBytes(out, pick3([]dtype.Scalar{dtype.LoadScalar(dtype.Bool, condition.FillElem()),
 		dtype.LoadScalar(out, x.Tensor.FillElem()), dtype.LoadScalar(out, y.Tensor.FillElem())}))
@@ -75,6 +68,24 @@ func whereFormats(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, bool,
 	return tensor.WithValues(base, out, v, fill), true, nil
 }
 
+// whereFormatsOperands is whereFormats' test of its operands: the three
+// tensors and the result dtype; ok is false where whereFormats does not
+// serve them.
+func whereFormatsOperands(condition *tensor.Tensor, x, y Operand) (ops [3]*tensor.Tensor, out dtype.DType, ok bool) {
+	if x.Tensor == nil || y.Tensor == nil || condition.DType() != dtype.Bool || condition.NDim() != 2 ||
+		(x.Tensor.Layout() != tensor.Custom && y.Tensor.Layout() != tensor.Custom) {
+		return ops, out, false
+	}
+	out = resultType(x, y)
+	ops = [3]*tensor.Tensor{condition, x.Tensor, y.Tensor}
+	for i, t := range ops {
+		if !slices.Equal(t.Dims(), condition.Dims()) || (i > 0 && t.DType() != out) || !whereFormatOperand(t) {
+			return ops, out, false
+		}
+	}
+	return ops, out, true
+}
+
 // whereFormatOperand reports whether t is an operand whereFormats takes: a
 // custom matrix of a unique format or a plain CSR or CSC matrix with unique
 // columns, of a scalar defined fill.
@@ -95,16 +106,9 @@ func whereFormatOperand(t *tensor.Tensor) bool {
 // whereOneStorage is whereFormats' choice over the values arrays of three
 // custom tensors of one storage; ok is false where they are not.
 func whereOneStorage(ops [3]*tensor.Tensor, fill []byte) (*tensor.Tensor, bool, error) {
-	var us [3]*tensor.UST
-	for i, t := range ops {
-		if t.Layout() != tensor.Custom {
-			return nil, false, nil
-		}
-		u, err := t.USTStorage()
-		if err != nil || (i > 0 && !sameStorage(us[0], u)) {
-			return nil, false, err
-		}
-		us[i] = u
+	us, ok := oneStorage(ops)
+	if !ok {
+		return nil, false, nil
 	}
 	chosen := true
 	r, err := tensor.CustomMapped(ops[1], fill, func(v dtype.Array) (dtype.Array, error) {
@@ -116,6 +120,22 @@ func whereOneStorage(ops [3]*tensor.Tensor, fill []byte) (*tensor.Tensor, bool, 
 		return nil, false, nil
 	}
 	return r, true, err
+}
+
+// oneStorage is the storages of ops, three custom tensors of one storage
+// (one format, the same level arrays); ok is false where they are not.
+func oneStorage(ops [3]*tensor.Tensor) (us [3]*tensor.UST, ok bool) {
+	for i, t := range ops {
+		if t.Layout() != tensor.Custom {
+			return us, false
+		}
+		u, err := t.USTStorage()
+		if err != nil || (i > 0 && !sameStorage(us[0], u)) {
+			return us, false
+		}
+		us[i] = u
+	}
+	return us, true
 }
 
 // whereBase is the pattern whereFormats chooses over: the first CSR or CSC

@@ -75,6 +75,12 @@ static void test_paths(void) {
     j = explain("sum", one, 1, "{\"dims\": [1]}");
     CHECK(j && strstr(str(j, "kernel"), "ReduceScatter") != NULL);
     drop(j);
+    /* where(dia, dia, 0): y a number through options, by position. */
+    const gs_tensor *cond_x[2] = {dia, dia};
+    j = explain("where", cond_x, 2, "{\"where\": [null, 0]}");
+    CHECK(j && strstr(str(j, "kernel"), "whereMerge") != NULL);
+    CHECK(j && json_get(j, "operands") && json_get(j, "operands")->count == 2);
+    drop(j);
 
     gs_tensor_free(&coo);
     gs_tensor_free(&csr);
@@ -134,6 +140,8 @@ static void test_bad_input(void) {
     CHECK_ERR(gs_explain("cos", stales, 1, NULL, buf, sizeof buf, &needed), GS_ERR_INVALID_HANDLE, "operands[0] is not a live gs_tensor");
     CHECK_ERR(gs_explain(NULL, one, 1, NULL, buf, sizeof buf, &needed), GS_ERR_INVALID_ARGUMENT, "op is NULL");
     CHECK_ERR(gs_explain("cos", one, 1, "{\"nmber\": 1}", buf, sizeof buf, &needed), GS_ERR_INVALID_ARGUMENT, "options");
+    CHECK_ERR(gs_explain("where", one, 1, "{\"where\": [1]}", buf, sizeof buf, &needed), GS_ERR_INVALID_ARGUMENT, "where has 1 elements");
+    CHECK_ERR(gs_explain("where", one, 1, "{\"where\": [\"a\", 1]}", buf, sizeof buf, &needed), GS_ERR_INVALID_ARGUMENT, "where[0]");
     CHECK_ERR(gs_explain("cos", one, 1, NULL, buf, sizeof buf, NULL), GS_ERR_INVALID_ARGUMENT, "needed");
     /* A short buffer: truncated, NUL-terminated, needed says the length. */
     CHECK_OK(gs_explain("cos", one, 1, NULL, buf, sizeof buf, &needed));

@@ -42,19 +42,27 @@ class Explanation(dict):
 
 def explain(op, *operands, dim=None, dims=None, dim0=None, dim1=None, exponent=None):
     """How ``op`` would run on ``operands``, without running it (nothing is computed or
-    converted). op: "mv", "mm", "matmul", "transpose", "t", "to_dense", an element-wise
-    op ("cos", "add", "mul", ...; with a number operand: ``explain("mul", t, 2)``) or a
-    reduction ("sum", "mean", "amax", ...). Keyword arguments: ``dim``/``dims`` (a
-    reduction's dims), ``dim0``/``dim1`` (transpose's), ``exponent`` (pow's). Returns
+    converted). op: "mv", "mm", "matmul", "transpose", "t", "to_dense", "where" (with
+    where's three operands, numbers among them: ``explain("where", a > 0, a, 0)``), an
+    element-wise op ("cos", "add", "mul", ...; with a number operand:
+    ``explain("mul", t, 2)``) or a reduction ("sum", "mean", "amax", ...). Keyword
+    arguments: ``dim``/``dims`` (a reduction's dims), ``dim0``/``dim1`` (transpose's),
+    ``exponent`` (pow's). Returns
     an Explanation (a dict; ``print()`` it for a summary). An unknown op, a wrong number
     of operands or operands whose shapes do not fit raise InvalidArgumentError naming
     the argument."""
     if not isinstance(op, str):
         raise TypeError("explain(): argument 'op' must be str, not %s" % type(op).__name__)
     options, tensors = {}, []
+    if op == "where" and len(operands) == 3:  # where(condition, x, y): x and y by position
+        options["where"] = [None, None]
     for i, x in enumerate(operands):
         if is_tensor(x):
             tensors.append(x)
+        elif "where" in options and i > 0 and isinstance(x, (bool, numbers.Real)) \
+                and not isinstance(x, complex):
+            options["where"][i - 1] = x if isinstance(x, bool) \
+                else (int(x) if isinstance(x, numbers.Integral) else float(x))
         elif isinstance(x, (bool, numbers.Real)) and not isinstance(x, complex):
             if "number" in options or "bool" in options:
                 raise TypeError("explain(): at most one number operand, got another at "

@@ -74,3 +74,26 @@ def test_bad_input():
         gs.explain("mv", a, "x")
     with pytest.raises(TypeError, match="unexpected keyword argument 'axis'"):
         gs.explain("sum", a, axis=0)
+
+
+def test_where_routes():
+    # where(condition, x, y): the plan names the route the call takes, numbers by position.
+    a = laplacian().to_format(DIA_I)
+    c = a > 0
+    e = gs.explain("where", c, a, 0)
+    assert e["path"] == "native" and "engine.Select over" in e["kernel"]
+    assert gs.where(c, a, 0).format == a.format
+    e = gs.explain("where", c, 1.0, 0.0)
+    assert "engine.SelectNumbers" in e["kernel"] and e["converts"] == []
+    assert gs.where(c, 1.0, 0.0).format == a.format
+    e = gs.explain("where", c, 0, a)  # the number first: the tensor is y
+    assert "engine.Select over" in e["kernel"]
+    csr = laplacian().to_sparse_csr()
+    e = gs.explain("where", c, csr, a)
+    assert "gatherOnto" in e["kernel"] and e["converts"] == []
+    assert gs.where(c, csr, a).layout == gs.sparse_csr
+    e = gs.explain("where", csr > 0, a, 0)  # a custom operand beside a named condition
+    [conv] = e["converts"]
+    assert conv["operand"] == "input" and "COO form" in conv["to"]
+    with pytest.raises(gs.InvalidArgumentError, match=r"\(condition, input, other\), got 1"):
+        gs.explain("where", c, 1.0)

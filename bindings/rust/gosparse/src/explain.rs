@@ -65,12 +65,14 @@ impl Explanation {
 
 /// Says how `op` would run on `operands` without running it: nothing is
 /// computed or converted. `op` is `"mv"`, `"mm"`, `"matmul"`,
-/// `"transpose"`, `"t"`, `"to_dense"`, an element-wise op
+/// `"transpose"`, `"t"`, `"to_dense"`, `"where"`, an element-wise op
 /// ([`crate::unary_op_names`], [`crate::binary_op_names`]) or a reduction
 /// (`"sum"`, `"mean"`, ...). `options` is `None` or a JSON object of the
 /// other arguments: `"number"` (an element-wise op's number operand, or
 /// pow's exponent), `"bool"`, `"dims"` (a reduction's), `"dim0"`/`"dim1"`
-/// (transpose's). An unknown op, a wrong number of operands or shapes that
+/// (transpose's), `"where"` (`[x, y]` of where(condition, x, y): each
+/// `null` for the next tensor operand after the condition, a number or a
+/// bool). An unknown op, a wrong number of operands or shapes that
 /// do not fit are refused naming the argument.
 ///
 /// ```
