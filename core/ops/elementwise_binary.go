@@ -241,6 +241,8 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		res, err = binaryWithNumber(name, def, bf, a, b, dom, out, &args)
 	} else if r, ok, zerr := zipCustom(name, a.Tensor, b.Tensor, out, &args); ok || zerr != nil {
 		res, err = r, zerr
+	} else if r, ok, zerr := zipCustomFuncs(name, bf, a.Tensor, b.Tensor, dom, out, &args); ok || zerr != nil {
+		res, err = r, zerr
 	} else {
 		res, err = namedBinary(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
 	}

@@ -135,6 +135,13 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
+	if zipCustomFuncsApplies(bf, a.Tensor, b.Tensor, dom, &args) {
+		n := entries(a.Tensor)
+		p := plan.New(plan.Native, n*int64(out.Size()))
+		p.Bytes += 2 * n * domainBytes(dom) // the two values arrays in the compute domain
+		p.Kernel = "the op's element function over the two values arrays slot by slot (one storage: zipCustomFuncs; tensor.CustomZipped shares the levels; no COO form built)"
+		return p, nil
+	}
 	if i, ok := otherNamed(a.Tensor, b.Tensor, &args); ok {
 		ops := [2]*tensor.Tensor{a.Tensor, b.Tensor}
 		p := compressedMergePlan(def, ops[0], ops[1], tensor.CSR, out)
@@ -402,6 +409,14 @@ func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
 		p.Convert(operand, t.Format().String(), "its COO form (made for this call, not kept)",
 			entries(t)*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
+}
+
+// domainBytes is the size of one value in domain dom (vec's element).
+func domainBytes(dom domain) int64 {
+	if dom == domComplex {
+		return 16
+	}
+	return 8
 }
 
 // entries is t's stored entries, a custom-format tensor's value slots
