@@ -1,7 +1,10 @@
 package ops
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -50,7 +53,8 @@ func namedOperand(o Operand) (Operand, error) {
 // namedBinary is binaryTensors on the operands made named, or on
 // compressed forms for a custom matrix beside a CSR or CSC one
 // (binaryCompressed) or two matrices of different custom formats
-// (binaryFormats).
+// (binaryFormats), or on the operands as they are for a custom tensor
+// beside a strided one whose result is strided (customBesideStrided).
 func namedBinary(name string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	if r, ok, err := binaryFormats(name, def, bf, a, b, dom, out, args); ok || err != nil {
 		return r, err
@@ -58,9 +62,29 @@ func namedBinary(name string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 	if r, ok, err := binaryCompressed(name, def, bf, a, b, dom, out, args); ok || err != nil {
 		return r, err
 	}
+	if customBesideStrided(name, def, a, b, args) { // the strided result reads the custom operand's dense form (its levels)
+		return binaryTensors(name, def, bf, a, b, dom, out, args)
+	}
 	ts, err := namedAll([]*tensor.Tensor{a, b})
 	if err != nil {
 		return nil, err
 	}
 	return binaryTensors(name, def, bf, ts[0], ts[1], dom, out, args)
+}
+
+// customBesideStrided reports whether a and b are a custom-format tensor
+// and a strided one (either order, broadcasting or not) whose result is
+// strided, no layout asked for: binaryTensors then computes over both
+// operands' dense forms (binaryDense, broadcastDense), and
+// convert.ToDense reads the custom one off its levels, no COO form made.
+func customBesideStrided(op string, def *binaryDef, a, b *tensor.Tensor, args *BinaryArgs) bool {
+	la, lb := a.Layout(), b.Layout()
+	if args.Out.Layout != nil || !(la == tensor.Custom && lb == tensor.Strided || la == tensor.Strided && lb == tensor.Custom) {
+		return false
+	}
+	if slices.Equal(a.Dims(), b.Dims()) {
+		return defaultBinaryLayout(def, a, b) == tensor.Strided
+	}
+	shape, err := engine.BroadcastShape(a.Dims(), b.Dims())
+	return err == nil && broadcastLayout(op, def, a, b, shape) == tensor.Strided
 }

@@ -155,7 +155,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if target, ok := compressedTarget(a.Tensor, b.Tensor, &args); ok {
 		return compressedMergePlan(def, a.Tensor, b.Tensor, target, out), nil
 	}
-	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
+	return mergePlan(name, def, a.Tensor, b.Tensor, out, args), nil
 }
 
 // compressedMergePlan is the plan of binaryCompressed: add, sub and mul
@@ -199,7 +199,7 @@ func formatsPlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DTy
 }
 
 // mergePlan is the plan of binaryTensors: two tensors of other structures.
-func mergePlan(def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args BinaryArgs) plan.Plan {
+func mergePlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args BinaryArgs) plan.Plan {
 	os := int64(out.Size())
 	if !slices.Equal(a.Dims(), b.Dims()) {
 		p := plan.New(plan.General, dtype.NumelOf(broadcastShape(a.Dims(), b.Dims()))*os)
@@ -211,8 +211,14 @@ func mergePlan(def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args Binary
 		layout = *args.Out.Layout
 	}
 	var p plan.Plan
+	dense := customBesideStrided(name, def, a, b, &args)
 	for i, t := range []*tensor.Tensor{a, b} {
-		if t.Layout() == tensor.Custom {
+		switch {
+		case t.Layout() != tensor.Custom:
+		case dense:
+			p.Convert([]string{"input", "other"}[i], t.Format().String(), "strided (convert.ToDense reads its levels; no COO form built)",
+				dtype.NumelOf(t.Dims())*int64(t.DType().Size()))
+		default:
 			cooForm(&p, []string{"input", "other"}[i], t)
 		}
 	}
