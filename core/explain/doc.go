@@ -6,6 +6,6 @@
 // fastest, by a stated rule. The path and the bytes come from the plans
 // that the operators' own dispatch follows (core/linalg's PlanMv, PlanMm,
 // PlanMatmul; core/ops' PlanUnary, PlanBinary, PlanReduce, PlanTranspose,
-// PlanWhere;
-// core/convert's PlanToDense), so they cannot drift from what the call does.
+// PlanWhere; core/convert's PlanToDense), so they cannot drift from what
+// the call does.
 package explain

@@ -19,7 +19,10 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: expected a non-empty list of tensors")
 	}
-	ts, err := namedAll(ts) // no path of its own for a custom format: its elements, for this call
+	if r, ok, err := catCustom(ts, dim); ok || err != nil {
+		return r, err
+	}
+	ts, err := namedAll(ts) // a custom format catCustom does not serve: its elements, for this call
 	if err != nil {
 		return nil, err
 	}
@@ -190,12 +193,14 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if r, ok, err := stackRagged(ts, dim); ok || err != nil {
 		return r, err
 	}
-	if ts, err = namedAll(ts); err != nil { // no path of its own for a custom format below
-		return nil, err
-	}
-	// Sized before the inputs are unsqueezed (each a copy).
-	if err := catCheckSize(ts, 0, true); err != nil {
-		return nil, err
+	if !allCustom(ts) { // custom tensors unsqueeze as relabels and catCustom sizes their cat
+		if ts, err = namedAll(ts); err != nil { // no path of its own for a custom format below
+			return nil, err
+		}
+		// Sized before the inputs are unsqueezed (each a copy).
+		if err := catCheckSize(ts, 0, true); err != nil {
+			return nil, err
+		}
 	}
 	un := make([]*tensor.Tensor, len(ts))
 	for i, x := range ts {
@@ -207,6 +212,16 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	d, _ := tensor.NormDim("stack: dim", dim, len(ts[0].Dims())+1)
 	return Cat(un, d)
+}
+
+// allCustom reports whether every tensor of ts is of a custom format.
+func allCustom(ts []*tensor.Tensor) bool {
+	for _, x := range ts {
+		if x.Layout() != tensor.Custom {
+			return false
+		}
+	}
+	return true
 }
 
 // HStack, VStack and DStack are torch's: cat along dim 1 (dim 0 for 1-d
