@@ -49,7 +49,7 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if dtype.NumelOf(newSparse) != total { // no sparse dim left (a 0-d result) is a COO of sparse_dim 0
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, size[:s])
 	}
-	if r, ok, err := reshapeCustom(t, newSparse); ok || err != nil {
+	if r, ok, err := reshapeCustom(t, newSparse, 64); ok || err != nil {
 		return r, err
 	}
 	t, err := tensor.Named(t) // a custom format reshapeCustom does not serve: its elements, for this call

@@ -10,17 +10,19 @@ import (
 )
 
 // reshapeCustom is Reshape of a custom-format tensor t to sparse sizes
-// newSparse, read off its levels in one walk: each stored element's
+// newSparse (and Squeeze's where no relabel drops the dims), read off its
+// levels in one walk: each stored element's
 // coordinates are linearised over t's dims and unravelled over newSparse
 // into the result's COO indices, and its value copied from its slot (the
 // padding outside the tensor skipped, as Named skips it). The result is COO
 // as torch's reshape of a sparse COO tensor, with t's fill; its entries
 // come in the walk's order, so it is coalesced where that order is the
 // linear one (a row-major format), not sorted otherwise: no sorted copy of
-// the input is made. ok is false for what the walk does not serve (a
+// the input is made. The indices are of width (32 or 64: the caller's
+// bound on the new coordinates). ok is false for what the walk does not serve (a
 // nonunique format, whose walk repeats coordinates Named sums; a per-slot
 // or undefined fill; dense dims), which take Named's route.
-func reshapeCustom(t *tensor.Tensor, newSparse []int64) (r *tensor.Tensor, ok bool, err error) {
+func reshapeCustom(t *tensor.Tensor, newSparse []int64, width int) (r *tensor.Tensor, ok bool, err error) {
 	if t.Layout() != tensor.Custom || t.DenseDim() != 0 || t.PerSlotFill() || t.UndefinedFill() {
 		return nil, false, nil
 	}
@@ -33,8 +35,7 @@ func reshapeCustom(t *tensor.Tensor, newSparse []int64) (r *tensor.Tensor, ok bo
 	if err := errs.CheckAlloc("reshape's indices", n*int64(ns), 8); err != nil {
 		return nil, true, err
 	}
-	ia := dtype.NewArray(dtype.Int64, []int64{int64(ns), n})
-	idx := dtype.AsSlice[int64](ia)
+	ia, set := cooIndexArray(width, ns, n)
 	vals := dtype.NewArray(u.Values.DType, []int64{n})
 	place := slotCopier(vals, u.Values)
 	shape := t.Dims()
@@ -49,11 +50,11 @@ func reshapeCustom(t *tensor.Tensor, newSparse []int64) (r *tensor.Tensor, ok bo
 		prev = lin
 		for d := ns - 1; d > 0; d-- { // one division a dim; the first takes what is left
 			q := lin / newSparse[d]
-			idx[int64(d)*n+e] = lin - q*newSparse[d]
+			set(int64(d)*n+e, lin-q*newSparse[d])
 			lin = q
 		}
 		if ns > 0 {
-			idx[e] = lin
+			set(e, lin)
 		}
 		place(e, p)
 		e++

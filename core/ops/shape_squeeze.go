@@ -112,6 +112,9 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 	if r, ok, err := squeezeCustom(t, drop); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := reshapeCustom(t, squeezedDims(t.Dims(), drop), t.IndexWidth()); ok || err != nil {
+		return r, err // a format whose size-1 dims no relabel drops: COO off its levels, as the COO route gives
+	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
 	if err != nil {
 		return nil, err
@@ -126,6 +129,17 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 		}
 	}
 	return squeezeViaCOO(t, drop)
+}
+
+// squeezedDims is dims without the dims drop.
+func squeezedDims(dims []int64, drop []int) []int64 {
+	out := make([]int64, 0, len(dims))
+	for d, n := range dims {
+		if !slices.Contains(drop, d) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // squeezeViaCOO is Squeeze through t's COO entries (the path before the
