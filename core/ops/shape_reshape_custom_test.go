@@ -126,30 +126,3 @@ func TestReshapeCustomAllocations(t *testing.T) {
 		require.LessOrEqual(t, got, limit, name)
 	}
 }
-
-// BenchmarkReshapeCustom: Reshape of the 90K-row Laplacian in DIA-I and BSR
-// column-major to (n*n/2, 2), by the level walk and by the COO route it
-// replaced (Named, then the COO reshape).
-func BenchmarkReshapeCustom(b *testing.B) {
-	for name, x := range reshapeLaplacians(b) {
-		n := x.Dims()[0]
-		shape := []int64{n * n / 2, 2}
-		for _, route := range []string{"levels", "named"} {
-			b.Run(name+"/"+route, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					y := x
-					if route == "named" {
-						var err error
-						if y, err = tensor.Named(x); err != nil {
-							b.Fatal(err)
-						}
-					}
-					if _, err := Reshape(y, shape); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-		}
-	}
-}
