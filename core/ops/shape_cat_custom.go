@@ -6,7 +6,6 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/core/ustorage"
 )
 
 // catCustom is Cat of custom-format tensors read off their levels: each
@@ -50,7 +49,7 @@ func catCustom(ts []*tensor.Tensor, dim int) (*tensor.Tensor, bool, error) {
 		u, _ := x.USTStorage()
 		place := slotCopier(vals, u.Values)
 		at := e
-		err := ustorage.Walk(tensor.LevelStructure(x.Dims(), u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values.Numel(), func(c []int64, p int64) {
+		err := walkElements(x, u, func(c []int64, p int64) {
 			for d, v := range c {
 				if d == dim {
 					v += offset

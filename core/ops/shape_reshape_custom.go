@@ -6,7 +6,6 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/core/ustorage"
 )
 
 // reshapeCustom is Reshape of a custom-format tensor t to sparse sizes
@@ -41,7 +40,7 @@ func reshapeCustom(t *tensor.Tensor, newSparse []int64, width int) (r *tensor.Te
 	shape := t.Dims()
 	var e int64
 	prev, sorted := int64(-1), true
-	err = ustorage.Walk(tensor.LevelStructure(shape, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values.Numel(), func(dim []int64, p int64) {
+	err = walkElements(t, u, func(dim []int64, p int64) {
 		lin := int64(0)
 		for d, c := range dim {
 			lin = lin*shape[d] + c
