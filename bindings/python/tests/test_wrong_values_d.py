@@ -175,3 +175,20 @@ def test_sparse_leaf_gradient_keeps_its_pattern(layout):
     # torch: both grads [[1, 2], [0, 4]] (the sum's pattern)
     np.testing.assert_array_equal(dense(s.grad), [[1.0, 0.0], [0.0, 4.0]])
     np.testing.assert_array_equal(dense(s2.grad), [[0.0, 2.0], [0.0, 0.0]])
+
+
+# ---- complex infinities: C99 Annex G, where torch and numpy give NaN ----------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_complex_division_and_pow_keep_infinities(layout):
+    # torch 2.15 and numpy: (-inf-infj) / -1 is nan+nanj, 0 ** (-2.5+1.5j) is inf+nanj
+    # (torch) or nan+nanj (numpy); gosparse keeps the infinity (Go's complex division,
+    # the recovery of C99 Annex G's _Cdivd), documented in docs/torch-differences.md.
+    a = laid_out(gs.tensor([[complex(-math.inf, -math.inf), 2 + 2j]], dtype=gs.complex128), layout)
+    q = dense(a / gs.tensor([[-1 + 0j, 2 + 0j]], dtype=gs.complex128))
+    assert q[0, 0] == complex(math.inf, math.inf)
+    assert q[0, 1] == 1 + 1j
+    z = laid_out(gs.tensor([[0j, 1 + 0j]], dtype=gs.complex128), layout)
+    p = dense(z ** complex(-2.5, 1.5))
+    assert p[0, 0] == complex(math.inf, math.inf)
+    assert p[0, 1] == 1 + 0j
