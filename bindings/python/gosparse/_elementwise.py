@@ -163,6 +163,14 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
     t = as_tensor(input, op)
     args = _plain_or(op, layout, blocksize, fields)
+    h = t._h  # holds the tensor until the call returns
+    if args is _PLAIN_ARGS and fast is not None and h is not None and (p := h.value):
+        # The accelerator's call: the same gs_unary without ctypes' cost (an 8 x 8
+        # gs.neg through ctypes took some 2.5x a + b's time)
+        v = fast.unary(p, op_name(op), _PLAIN_ADDRESS)
+        if v < 0:
+            _check(v, "gs_unary")
+        return type(t)._adopt(Handle(v))
     return call(type(t), lib.gs_unary, t._handle, op_name(op), byref(args))
 
 
@@ -199,8 +207,8 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
     if isinstance(input, TensorBase) and isinstance(other, TensorBase):  # the common case
         ka, a, kb, b = "tensor", input, "tensor", other
     else:
-        ka, a = operand(input, op, "input")
-        kb, b = operand(other, op, "other")
+        ka, a = _operand(input, op, "input")
+        kb, b = _operand(other, op, "other")
     if (torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided
             and not _broadcast_divisor(a if ka == "tensor" else None, b)):
         # torch refuses a sparse divisor: its unspecified zeros would divide (a
@@ -210,16 +218,83 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
                            % (op, _DIVISIONS[op], list(b.shape)))
     args = _plain_or(op, layout, blocksize, fields)
     name = op_name(op)
+    accelerated = args is _PLAIN_ARGS and fast is not None
     if ka == "tensor" and kb == "tensor":
         # t - t reads one tensor (one read of the object's Handle)
         ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
+        if accelerated and ha is not None and hb is not None and (pa := ha.value) \
+                and (pb := hb.value):
+            # gs.add(a, b) as a + b: the accelerator's gs_binary, not ctypes'
+            v = fast.binary(pa, pb, name, _PLAIN_ADDRESS)  # ha and hb hold the tensors
+            if v < 0:
+                _check(v, "gs_binary")
+            return type(a)._adopt(Handle(v))
         return call(type(a), lib.gs_binary, ha, hb, name, byref(args))
     if ka == "tensor":
-        return call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
+        return _with_number(a, kb, b, 0, op, "other", args, accelerated)
     if kb == "tensor":
-        return call(type(b), lib.gs_binary_number, b._handle, byref(a), 1, name, byref(args))
+        return _with_number(b, ka, a, 1, op, "input", args, accelerated)
     raise TypeError("%s(): at least one of input and other must be a tensor, got two numbers"
                     % op)
+
+
+# The number types the accelerator reads itself (exactly these, no subclass): an
+# operand of one of them stays a Python number until a ctypes call needs its GsNumber.
+_PLAIN_NUMBER_TYPES = frozenset((builtins.float, builtins.int, builtins.bool, builtins.complex))
+
+
+def _operand(x, fname, what):
+    """operand(x), but ("plain", x) for a number of _PLAIN_NUMBER_TYPES."""
+    if type(x) in _PLAIN_NUMBER_TYPES:
+        return "plain", x
+    return operand(x, fname, what)
+
+
+def _with_number(t, kind, number, number_first, fname, what, args, accelerated):
+    """gs_binary_number of the Tensor t and number, a Python number of kind "plain"
+    (see _operand) or a GsNumber: the accelerator's call when accelerated, the tensor
+    live and the number plain within int64 (it makes the gs_number to_number makes of
+    it), else ctypes'."""
+    h = t._h  # holds the tensor until the call returns
+    name = op_name(fname)
+    if kind == "plain":
+        if accelerated and h is not None and (p := h.value):
+            v = fast.binary_number(p, number, number_first, name, _PLAIN_ADDRESS)
+            if v is not None:
+                if v < 0:
+                    _check(v, "gs_binary_number")
+                return type(t)._adopt(Handle(v))
+        number = operand(number, fname, what)[1]  # an int beyond int64 refused here
+    return call(type(t), lib.gs_binary_number, t._handle, byref(number), number_first, name,
+                byref(args))
+
+
+def _direct_binary(name, input, other):
+    """The module functions' path for the commonest call, op(Tensor, Tensor of its
+    class or plain number) without keywords: one accelerator call (the operators'),
+    no layers of Python; None for anything else (a dead tensor, another operand,
+    no accelerator), which binary() then takes. name: a _TENSOR_OPS C name (no
+    division: binary() checks a divisor's layout)."""
+    h = input._h  # h (and hb) hold the tensors until the call returns
+    if fast is None or not (p := h.value):
+        return None
+    if type(other) is type(input):
+        if not (pb := other._h.value):
+            return None
+        v = fast.binary(p, pb, name, _PLAIN_ADDRESS)
+        if v < 0:
+            _check(v, "gs_binary")
+    elif type(other) in _PLAIN_NUMBER_TYPES:
+        v = fast.binary_number(p, other, 0, name, _PLAIN_ADDRESS)
+        if v is None:  # an int beyond int64: binary() refuses it by its argument
+            return None
+        if v < 0:
+            _check(v, "gs_binary_number")
+    else:
+        return None
+    r = object.__new__(type(input))  # input._adopt without its frame
+    r._h = Handle(v)
+    return r
 
 
 def _alpha(alpha):
@@ -239,11 +314,19 @@ def add(input, other, *, alpha=1, layout=None, blocksize=None):
     format; two other custom formats, or a custom one with BSR, BSC, DCSR or DCSC, CSR;
     otherwise the first operand's layout, a custom one read as COO (see the Operations
     page). The dense value and fill are op's of the operands'."""
+    if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
+            and isinstance(input, TensorBase)
+            and (r := _direct_binary(b"add", input, other)) is not None):
+        return r
     return binary("add", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
 
 
 def sub(input, other, *, alpha=1, layout=None, blocksize=None):
     """torch.sub: input - alpha * other."""
+    if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
+            and isinstance(input, TensorBase)
+            and (r := _direct_binary(b"sub", input, other)) is not None):
+        return r
     return binary("sub", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
 
 
@@ -294,7 +377,19 @@ def rsqrt(input, *, layout=None, blocksize=None):
 
 
 def _unary_function(op):
+    name = op_name(op)
+
     def f(input, *, layout=None, blocksize=None):
+        if layout is None and blocksize is None and fast is not None \
+                and isinstance(input, TensorBase) and (p := (h := input._h).value):
+            # One accelerator call, no layers of Python (unary()'s path for these
+            # arguments; h holds the tensor until it returns)
+            v = fast.unary(p, name, _PLAIN_ADDRESS)
+            if v < 0:
+                _check(v, "gs_unary")
+            r = object.__new__(type(input))
+            r._h = Handle(v)
+            return r
         return unary(op, input, layout=layout, blocksize=blocksize)
 
     f.__name__ = f.__qualname__ = op
@@ -304,7 +399,13 @@ def _unary_function(op):
 
 
 def _binary_function(op):
+    direct = _TENSOR_OPS.get(op)  # no division: binary() checks a divisor's layout
+
     def f(input, other, *, layout=None, blocksize=None):
+        if (direct is not None and layout is None and blocksize is None
+                and isinstance(input, TensorBase)
+                and (r := _direct_binary(direct, input, other)) is not None):
+            return r
         return binary(op, input, other, layout=layout, blocksize=blocksize)
 
     f.__name__ = f.__qualname__ = op

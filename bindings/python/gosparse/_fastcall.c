@@ -24,6 +24,8 @@ _Static_assert(GS_ERR_INVALID_ARGUMENT < 0 && GS_ERR_PERMISSION < 0,
 
 typedef gs_status (*free_fn)(gs_tensor **);
 typedef gs_status (*layout_fn)(const gs_tensor *, gs_layout *);
+typedef gs_status (*unary_fn)(const gs_tensor *, const char *, const gs_elementwise_args *,
+                              gs_tensor **);
 typedef gs_status (*binary_fn)(const gs_tensor *, const gs_tensor *, const char *,
                                const gs_elementwise_args *, gs_tensor **);
 typedef gs_status (*binary_number_fn)(const gs_tensor *, const gs_number *, int32_t,
@@ -38,6 +40,7 @@ typedef gs_status (*reduce_keepdim_fn)(const gs_tensor *, const char *, const in
 /* The library's functions, set once by bind (NULL before). */
 static free_fn fn_free;
 static layout_fn fn_layout;
+static unary_fn fn_unary;
 static binary_fn fn_binary;
 static binary_number_fn fn_binary_number;
 static product_fn fn_matmul;
@@ -46,7 +49,7 @@ static reduce_fn fn_reduce;
 static reduce_keepdim_fn fn_reduce_keepdim;
 
 /* The number of functions bind takes. */
-#define N_FUNCTIONS 8
+#define N_FUNCTIONS 9
 
 /* Whether bind has run; else a RuntimeError and 0. */
 static int bound(void) {
@@ -99,10 +102,10 @@ static PyObject *result(gs_status status, gs_tensor *out) {
 }
 
 PyDoc_STRVAR(bind_doc,
-"bind(free, layout, binary, binary_number, matmul, bmm, reduce, reduce_keepdim)\n--\n\n"
+"bind(free, layout, binary, binary_number, matmul, bmm, reduce, reduce_keepdim, unary)\n--\n\n"
 "Use the library functions at these addresses (ints: gs_tensor_free,\n"
 "gs_tensor_layout, gs_binary, gs_binary_number, gs_matmul, gs_bmm, gs_reduce,\n"
-"gs_reduce_keepdim of the loaded libgosparse).\n"
+"gs_reduce_keepdim, gs_unary of the loaded libgosparse).\n"
 "Each must be non-zero.");
 
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -128,7 +131,28 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     fn_bmm = (product_fn)p[5];
     fn_reduce = (reduce_fn)p[6];
     fn_reduce_keepdim = (reduce_keepdim_fn)p[7];
+    fn_unary = (unary_fn)p[8];
     Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(unary_doc,
+"unary(a, op, args)\n--\n\n"
+"gs_unary(a, op, args): handle a, op a bytes name, args the address of a\n"
+"gs_elementwise_args (0: NULL). The result's handle, or the status.");
+
+static PyObject *fast_unary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *a, *ea;
+    const char *op;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("unary", nargs, 3) || !bound() || address(args[0], &a) < 0 ||
+        (op = PyBytes_AsString(args[1])) == NULL || address(args[2], &ea) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_unary(a, op, ea, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
 }
 
 PyDoc_STRVAR(binary_doc,
@@ -686,6 +710,7 @@ static PyMethodDef methods[] = {
     FAST("finalizer", finalizer, finalizer_doc),
     FAST("operators", operators, operators_doc),
     FAST("calls", calls, calls_doc),
+    FAST("unary", fast_unary, unary_doc),
     FAST("binary", fast_binary, binary_doc),
     FAST("binary_by_strided", fast_binary_by_strided, binary_by_strided_doc),
     FAST("binary_number", fast_binary_number, binary_number_doc),

@@ -209,7 +209,7 @@ class _Unchecked:
 
 # The library functions the accelerator calls, in the order of _fastcall.bind's arguments.
 FASTCALL_NAMES = ("gs_tensor_free", "gs_tensor_layout", "gs_binary", "gs_binary_number",
-                  "gs_matmul", "gs_bmm", "gs_reduce", "gs_reduce_keepdim")
+                  "gs_matmul", "gs_bmm", "gs_reduce", "gs_reduce_keepdim", "gs_unary")
 
 
 def _load_fastcall(loaded):

@@ -43,6 +43,16 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
     if dense:
         if _short_product(ts):
             fn = getattr(fn, "raw", fn)  # too short to need Ctrl-C: no interrupt wrapper (_interrupt)
+            accelerated = _ACCELERATED.get(fn.__name__)
+            if accelerated is not None and (pa := args[0].value) and (pb := args[1].value):
+                # gs.matmul(a, b) of short strided operands as a @ b: the accelerator's
+                # call, not ctypes' (args hold the tensors until it returns)
+                v = accelerated(pa, pb)
+                if v < 0:
+                    _check(v, fn.__name__)
+                r = type(ts[0])._adopt(Handle(v))
+                return r if layout is None and blocksize is None else \
+                    to_output(r, layout, blocksize, fname)
     elif n == 2 and _int64_product(fn, ts, csc_as_csr):
         # The int64 result made by the kernels (reading int32 operands as int32),
         # not a product then a conversion of its indices.
@@ -59,6 +69,9 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
         return r
     return to_output(r, layout, blocksize, fname)
 
+
+# The products of two strided operands the accelerator calls itself, by name.
+_ACCELERATED = {} if fast is None else {"gs_matmul": fast.matmul, "gs_bmm": fast.bmm}
 
 # The products whose result is strided when both operands are (by name: _interrupt
 # wraps them in lib after this module is imported).
@@ -283,6 +296,9 @@ def matmul(input, other, *, out=None, layout=None, blocksize=None):
     Tensor or a numpy array of the result's dtype and shape) takes matrix @ vector and
     matrix @ matrix products, written in place as mv's and mm's. A 2:4
     SparseSemiStructuredTensor operand takes a dense matrix as the other, as mm."""
+    if out is None and layout is None and blocksize is None and type(other) is type(input) \
+            and is_tensor(input):
+        return input @ other  # two Tensors: the operator's path, the same call without layers
     if _semi_operand(input, other):
         return _semi_mm("matmul", input, other, out, layout, blocksize)
     if out is not None:

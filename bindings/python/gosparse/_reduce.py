@@ -46,6 +46,14 @@ def reduce(op, input, dim=None, dtype=None, keepdim=False):
     ints; None or () for every dim), each reduced dim kept with size 1 when keepdim.
     dtype casts the input first and is the result's dtype (an integer sum or
     product narrower than int64 wraps as torch's: int64's wrapped result narrowed)."""
+    if isinstance(input, TensorRoot):  # gs.sum(t) as t.sum(): its one call where it has one
+        return reduce_method(op, input, dim, keepdim, dtype, None, False)
+    return _reduce_library(op, input, dim, dtype, keepdim)
+
+
+def _reduce_library(op, input, dim, dtype, keepdim):
+    """reduce() through the library's gs_reduce / gs_reduce_keepdim and the Python
+    rules around them (dtype=, torch's layout of a kept CSR sum)."""
     t = tensor_arg(input, op)
     if dtype is not None:
         t = t.to(dtype)
@@ -304,6 +312,8 @@ _ONE_DIM_ADDRESS = {d: addressof(a) for d, a in _ONE_DIM.items()}  # for the acc
 def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     """The reduction op of t as its method: dim or numpy's axis, keepdim or numpy's
     keepdims, dtype (sum, mean, prod)."""
+    if type(dim) is tuple and not dim:
+        dim = None  # () is every dim, as None (amax's default)
     if dtype is None and axis is None and not keepdims:
         h = t._h
         if ((p := h.value)
@@ -345,7 +355,7 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
             raise TypeError("%s(): give dim or axis, not both" % op)
         dim = axis
     keep = keepdim or keepdims
-    r = reduce(op, t, dim, dtype, keep)
+    r = _reduce_library(op, t, dim, dtype, keep)
     if scipy and op in _SCIPY_DENSE and r.layout is not T.strided:
         r = r.to_dense()  # SciPy's sum(axis=) and mean(axis=) are dense arrays
     return r
