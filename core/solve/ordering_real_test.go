@@ -40,6 +40,8 @@ func orderingMatrix(t testing.TB, name string) *tensor.Tensor {
 		return convectionDiffusion(t, 90, 2)
 	case "convdiff 20x20x20":
 		return convectionDiffusion(t, 20, 3)
+	case "convdiff 200x200":
+		return convectionDiffusion(t, 200, 2)
 	case "laplacian 120x120":
 		a, err := laplacian2D(t, 120)
 		require.NoError(t, err)
