@@ -79,15 +79,19 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	sc := orderScratchPool.Get().(*orderScratch)
 	sc.counts = zeroed(sc.counts, 2*n)
 	deg, mark := sc.counts[:n:n], sc.counts[n:]
-	// Each slice's indices are taken once (through m, the stores below
-	// would reload them at every entry).
-	for j := 0; j < n; j++ {
-		for _, i := range m.idx[m.ptr[j]:m.ptr[j+1]] {
+	// The slices are walked through locals, each slice's end read once
+	// (through m, the stores below reloaded m's arrays at every slice:
+	// arrow's build took ~40 instructions a column for ~3 entries).
+	idx, ends := m.idx, m.ptr[1:n+1]
+	lo := m.ptr[0]
+	for j, hi := range ends {
+		for _, i := range idx[lo:hi] {
 			if i != j {
 				deg[i]++
 				deg[j]++
 			}
 		}
+		lo = hi
 	}
 	total := 0
 	for _, d := range deg {
@@ -101,9 +105,12 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	// The lists are filled through locals: through g, each entry reloaded
 	// the graph's slices (a store may, for the compiler, change g).
 	pool, refs := g.pool, g.refs[:n] // the variable lists
-	for j := 0; j < n; j++ {
+	lo = m.ptr[0]
+	for j, hi := range ends {
 		rj := &refs[j]
-		for _, i := range m.idx[m.ptr[j]:m.ptr[j+1]] {
+		col := idx[lo:hi]
+		lo = hi
+		for _, i := range col {
 			if i != j {
 				ri := &refs[i]
 				pool[ri.at+int(ri.n)] = int32(j)
