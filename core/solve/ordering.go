@@ -181,18 +181,22 @@ func columnOrderWith[T elem](m *compressed[T], lowFirst bool) []int {
 	}
 	// mark[j] == i+1: column j is in row i's element already (mark starts
 	// zeroed).
-	for i := 0; i < nrows; i++ {
-		lo, hi := r.ptr[i], r.ptr[i+1]
-		if hi-lo > dense {
+	// The rows are walked through locals, as in symmetricOrder.
+	idx, ends := r.idx, r.ptr[1:nrows+1]
+	lo := r.ptr[0]
+	for i, hi := range ends {
+		row := idx[lo:hi]
+		lo = hi
+		if len(row) > dense {
 			continue // a dense row would join every column into one clique
 		}
 		e := n + i
 		k := g.membersOf(e)
-		g.reserve(k, hi-lo) // at the pool's end: the pool may move
+		g.reserve(k, len(row)) // at the pool's end: the pool may move
 		at := g.refs[k].at
-		vs := g.pool[at : at+hi-lo]
+		vs := g.pool[at : at+len(row)]
 		kept, stamp := 0, int32(i+1)
-		for _, j := range r.idx[lo:hi] {
+		for _, j := range row {
 			if !isDense[j] && mark[j] != stamp {
 				mark[j] = stamp
 				vs[kept] = int32(j)
