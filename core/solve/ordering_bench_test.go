@@ -68,8 +68,15 @@ func BenchmarkColumnOrderForLU(b *testing.B) {
 // on A + A^T where the pattern is nearly symmetric, else ColAMD, without
 // the postorder) on every matrix the LU bench rows solve and on the 200^2
 // convection-diffusion operator, one call an iteration: the benchmark to
-// run under callgrind (GOMAXPROCS=1, GODEBUG=asyncpreemptoff=1) for the
-// ordering's instruction count, (T(N+1 calls) - T(1 call)) / N.
+// run under callgrind (GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1) for
+// the ordering's instruction count. With b.Loop, -test.benchtime=Kx makes K
+// calls in all, so a call is (I(Kx) - I(1x)) / (K-1). Sum I over the
+// ordering's own functions (callgrind_annotate's exclusive counts of
+// mindegree*.go and ordering*.go): that is exact to the instruction from run
+// to run, where whole-program totals move by tens of thousands (the runtime,
+// the matrix's reading), so west0067 needs K ~100 for them. Not
+// --toggle-collect on the ordering: a stack growth re-enters the function
+// (morestack) and flips the toggle, and part of a call goes uncounted.
 func BenchmarkSpsolveOrder(b *testing.B) {
 	for _, name := range []string{"west0067.mtx", "west0067_jumbled.mtx", "cryg2500.mtx", "bayer10.mtx",
 		"arrow.mtx", "pushpull.mtx", "convdiff 200x200"} {
