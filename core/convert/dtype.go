@@ -10,13 +10,18 @@ import (
 
 // ToDType converts the values and the fill value to dtype d (torch's casting:
 // complex to real keeps the real part, anything to bool tests for non-zero).
-// The result owns its arrays: the index arrays are copies of t's.
+// The result owns its arrays: the index arrays are copies of t's, but for
+// a custom-format tensor, which keeps its format and shares its structure
+// (customToDType).
 func ToDType(t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, error) {
-	t, err := tensor.Named(t)
-	if err != nil {
+	if err := dtype.CheckDType("dtype", d); err != nil {
 		return nil, err
 	}
-	if err := dtype.CheckDType("dtype", d); err != nil {
+	if r, ok, err := customToDType(t, d); ok || err != nil {
+		return r, err
+	}
+	t, err := tensor.Named(t)
+	if err != nil {
 		return nil, err
 	}
 	if d == t.DType() {
@@ -50,6 +55,32 @@ func ToDType(t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, error) {
 	spec := tensor.FormatSpec{Layout: t.Layout(), Shape: t.Dims(), BatchDim: t.BatchDim(), DenseDim: t.DenseDim(), Block: t.BlockSize()}
 	return tensor.Assemble(tensor.Parts{Spec: spec, Levels: slices.Clone(t.Levels()), Values: vals, Indices: t.Indices(),
 		Fill: fill, Coalesced: true, Width: t.IndexWidth()})
+}
+
+// customToDType is ToDType of a custom-format tensor, which keeps its
+// format (torch's to(dtype) keeps the layout): to its own dtype, its
+// Clone; to another, for a format with unique coordinates and one fill,
+// the tensor of its format and structure (pos and crd shared, tensors
+// being immutable) holding its values array and fill cast. ok is false
+// for any other tensor, and for a format that repeats coordinates, whose
+// duplicates are summed (Named) before a cast: a cast does not commute
+// with addition.
+func customToDType(t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, bool, error) {
+	if t.Layout() != tensor.Custom || t.PerSlotFill() || t.UndefinedFill() {
+		return nil, false, nil
+	}
+	if d == t.DType() {
+		return tensor.Clone(t), true, nil
+	}
+	u, err := t.USTStorage()
+	if err != nil || !u.Format.IsUnique() {
+		return nil, false, nil
+	}
+	if err := errs.CheckAlloc("to(dtype)", u.Values.Numel(), d.Size()); err != nil {
+		return nil, true, err
+	}
+	r, err := tensor.CustomMapped(t, castFill(t, d), func(v dtype.Array) (dtype.Array, error) { return tensor.CastArray(v, d), nil })
+	return r, true, err
 }
 
 // stridedToDType is ToDType of a strided tensor: its cast data, and its

@@ -191,8 +191,14 @@ func toLayout(t *tensor.Tensor, layout tensor.Layout, opt tensor.ConvertOptions,
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
-// tensors of the other formats are coalesced already and come back cloned.
+// tensors of the other formats are coalesced already and come back cloned,
+// a custom-format tensor of a format with unique coordinates too (in its
+// format, flagged coalesced); one of a format that repeats coordinates
+// comes back as the coalesced COO tensor of its elements.
 func Coalesce(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.Layout() == tensor.Custom && t.Format().IsUnique() {
+		return tensor.Clone(t), nil
+	}
 	t, err := tensor.Named(t)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,6 @@ package ops
 import (
 	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // inComputeDType is the operand as torch reads it: converted to the dtype
@@ -21,7 +20,7 @@ import (
 func inComputeDType(op string, o Operand, compute dtype.DType) (Operand, error) {
 	if o.Tensor != nil {
 		if !widensExactly(o.Tensor.DType(), compute) {
-			t, err := castOperand(o.Tensor, compute)
+			t, err := convert.ToDType(o.Tensor, compute) // a custom format is kept (its values cast, its structure shared)
 			if err != nil {
 				return Operand{}, err
 			}
@@ -85,23 +84,4 @@ func roundedTo(d dtype.DType, v dtype.Scalar) dtype.Scalar {
 	var b [16]byte
 	dtype.StoreScalar(d, b[:], v)
 	return dtype.LoadScalar(d, b[:])
-}
-
-// castOperand is t converted to dtype d for inComputeDType. A custom-format
-// tensor of a unique format with one fill keeps its format and structure
-// (its values array cast, pos and crd shared), so that the op after it
-// still finds its operands' storage, and one storage where they had one
-// (A / A of int64 DIA zips slot by slot); convert.ToDType would give its
-// COO form.
-func castOperand(t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, error) {
-	if t.Layout() != tensor.Custom || t.PerSlotFill() || t.UndefinedFill() {
-		return convert.ToDType(t, d)
-	}
-	if u, err := t.USTStorage(); err != nil || !u.Format.IsUnique() {
-		return convert.ToDType(t, d)
-	}
-	f := dtype.NewArray(t.DType(), []int64{1}) // an aligned copy: FillElem may start anywhere
-	copy(f.Data, t.FillElem())
-	fill := tensor.CastArray(f, d).Data
-	return tensor.CustomMapped(t, fill, func(v dtype.Array) (dtype.Array, error) { return tensor.CastArray(v, d), nil })
 }

@@ -8,9 +8,10 @@ import (
 
 // Clone returns a deep copy of t.
 func Clone(t *Tensor) *Tensor {
-	t = t.named()
+	if u := t.formatStore(); u != nil {
+		return cloneCustom(t, u)
+	}
 	c := *t
-	c.ust = nil // a clone of a custom-format tensor is its Named COO tensor's
 	c.shape = slices.Clone(t.Dims())
 	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))
@@ -28,5 +29,24 @@ func Clone(t *Tensor) *Tensor {
 			c.levels[d].Crd = dtype.Array{DType: c.indices.DType, Shape: []int64{nse}, Data: c.indices.Data[int64(d)*nse*es : int64(d+1)*nse*es]}
 		}
 	}
+	return &c
+}
+
+// cloneCustom is Clone of a custom-format tensor (u its storage): a tensor
+// of its format owning copies of every array of its storage (pos, crd and
+// values, padding included), as a named layout's clone copies its index
+// and value arrays; torch's clone keeps the layout.
+func cloneCustom(t *Tensor, u *ustStore) *Tensor {
+	c := *t
+	c.shape = slices.Clone(t.shape)
+	c.carryFill(t)
+	pos, crd := make([]dtype.Array, len(u.Pos)), make([]dtype.Array, len(u.Crd))
+	for l := range u.Pos {
+		pos[l] = CloneArray(u.Pos[l])
+	}
+	for l := range u.Crd {
+		crd[l] = CloneArray(u.Crd[l])
+	}
+	c.ust = &ustStore{owner: &c, UST: UST{Format: u.Format.Clone(), LevelSizes: slices.Clone(u.LevelSizes), Pos: pos, Crd: crd, Values: CloneArray(u.Values)}}
 	return &c
 }
