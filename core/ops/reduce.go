@@ -357,13 +357,17 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 
 // SparseMask is torch's t.sparse_mask(mask): the elements of t (dense or
 // sparse) at the specified positions of mask, in mask's (coalesced) pattern
-// and layout; mask's values are ignored.
+// and layout (a custom mask of a format with unique coordinates: its
+// format, sparseMaskCustom); mask's values are ignored.
 func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 	if !slices.Equal(t.Dims(), mask.Dims()) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.Dims(), mask.Dims())
 	}
 	if mask.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
+	}
+	if r, ok, err := sparseMaskCustom(t, mask); ok || err != nil {
+		return r, err
 	}
 	m, err := coalescedCOO(mask)
 	if err != nil {
