@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -12,7 +13,9 @@ import (
 // each by its path over the format's levels ("levels") and by the COO
 // route it replaced ("named": the operands' COO forms made by Named, then
 // the same call): reshape to (n*n/2, 2), where(A > 0, 1, 0), A / neg(A),
-// cat([A, A], 0). ReportAllocs gives the bytes each allocates.
+// cat([A, A], 0), A * row (a strided row broadcast along dim 0), clone,
+// to(float32) and S.sparse_mask(A) (S the shifted Laplacian in CSR).
+// ReportAllocs gives the bytes each allocates.
 func BenchmarkLevelsVsNamed(b *testing.B) {
 	one, zero := NumberOperand(dtype.FloatNumber(1)), NumberOperand(dtype.FloatNumber(0))
 	for name, x := range reshapeLaplacians(b) {
@@ -25,6 +28,15 @@ func BenchmarkLevelsVsNamed(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		rv := make([]float64, n)
+		for i := range rv {
+			rv[i] = float64(i%7) + 1
+		}
+		row, err := tensor.NewStridedCopy(dtype.Float64Array(rv, n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		shifted := benchShifted(b, 300, tensor.CSR)
 		ops := []struct {
 			name string
 			args []*tensor.Tensor
@@ -36,6 +48,12 @@ func BenchmarkLevelsVsNamed(b *testing.B) {
 				return BinaryByName("div", TensorOperand(ts[0]), TensorOperand(ts[1]), BinaryArgs{})
 			}},
 			{"cat", []*tensor.Tensor{x, x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Cat(ts, 0) }},
+			{"mul_row", []*tensor.Tensor{x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+				return BinaryByName("mul", TensorOperand(ts[0]), TensorOperand(row), BinaryArgs{})
+			}},
+			{"clone", []*tensor.Tensor{x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(ts[0]), nil }},
+			{"to_float32", []*tensor.Tensor{x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(ts[0], dtype.Float32) }},
+			{"sparse_mask_by", []*tensor.Tensor{x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return SparseMask(shifted, ts[0]) }},
 		}
 		for _, o := range ops {
 			for _, route := range []string{"levels", "named"} {

@@ -53,13 +53,18 @@ func namedOperand(o Operand) (Operand, error) {
 // namedBinary is binaryTensors on the operands made named, or on
 // compressed forms for a custom matrix beside a CSR or CSC one
 // (binaryCompressed) or two matrices of different custom formats
-// (binaryFormats), or on the operands as they are for a custom tensor
+// (binaryFormats), or on a custom tensor's storage beside a strided one
+// that broadcasts to it with a sparse result (customBroadcastSparse), or
+// on the operands as they are for a custom tensor
 // beside a strided one whose result is strided (customBesideStrided).
 func namedBinary(name string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	if r, ok, err := binaryFormats(name, def, bf, a, b, dom, out, args); ok || err != nil {
 		return r, err
 	}
 	if r, ok, err := binaryCompressed(name, def, bf, a, b, dom, out, args); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := customBroadcastSparse(name, def, bf, a, b, dom, out, args); ok || err != nil {
 		return r, err
 	}
 	if customBesideStrided(name, def, a, b, args) { // the strided result reads the custom operand's dense form (its levels)
@@ -87,4 +92,27 @@ func customBesideStrided(op string, def *binaryDef, a, b *tensor.Tensor, args *B
 	}
 	shape, err := engine.BroadcastShape(a.Dims(), b.Dims())
 	return err == nil && broadcastLayout(op, def, a, b, shape) == tensor.Strided
+}
+
+// customBroadcastSparse is binaryBroadcast of a custom-format tensor beside
+// a strided one that broadcasts to its shape (either order) whose result is
+// sparse, no layout asked (A * row, A / row): customTimesBroadcast on the
+// custom operand's storage. ok is false where it does not apply or
+// declines: the caller then reads the operands named.
+func customBroadcastSparse(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
+	if args.Out.Layout != nil || slices.Equal(a.Dims(), b.Dims()) {
+		return nil, false, nil
+	}
+	s, d, denseFirst := a, b, false
+	if b.Layout() == tensor.Custom {
+		s, d, denseFirst = b, a, true
+	}
+	if s.Layout() != tensor.Custom || d.Layout() != tensor.Strided || dtype.NumelOf(d.Dims()) == 0 {
+		return nil, false, nil
+	}
+	shape, err := engine.BroadcastShape(a.Dims(), b.Dims())
+	if err != nil || !slices.Equal(shape, s.Dims()) || broadcastLayout(op, def, a, b, shape) != tensor.Custom {
+		return nil, false, nil
+	}
+	return customTimesBroadcast(op, bf, s, d, denseFirst, dom, out)
 }

@@ -1,9 +1,6 @@
 package ops
 
 import (
-	"cmp"
-	"sort"
-
 	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -70,23 +67,60 @@ func sparseMaskCustom(t, mask *tensor.Tensor) (*tensor.Tensor, bool, error) {
 
 // entryReader reads c's element at coordinates at (over all its dims, c
 // without dense dims) by a binary search of its coalesced, sorted
-// coordinates; a coordinate c does not store reads fill.
+// coordinates, within the run of its first coordinate (a row pointer over
+// dim 0, where that dim is not much longer than the entries); a
+// coordinate c does not store reads fill.
 func entryReader(c *convert.CooEntries, fill []byte) func(at []int64) []byte {
 	es := int64(c.Vals.DType.Size())
-	compare := func(e int, at []int64) int {
-		for d, x := range at {
-			if r := cmp.Compare(c.Coords[d][e], x); r != 0 {
-				return r
+	nse := c.Nse()
+	var start []int64 // start[i]: the first entry of row i
+	if len(c.Shape) > 0 && c.Shape[0] <= 4*nse+1024 {
+		rows := c.Shape[0]
+		start = make([]int64, rows+1)
+		for _, r := range c.Coords[0] {
+			start[r+1]++
+		}
+		for i := range rows {
+			start[i+1] += start[i]
+		}
+	}
+	return func(at []int64) []byte {
+		lo, hi := int64(0), nse
+		if start != nil {
+			lo, hi = start[at[0]], start[at[0]+1]
+		}
+		for lo < hi { // the first entry not before at
+			mid := int64(uint64(lo+hi) >> 1)
+			if entryBefore(c.Coords, mid, at) {
+				lo = mid + 1
+			} else {
+				hi = mid
 			}
 		}
-		return 0
-	}
-	n := int(c.Nse())
-	return func(at []int64) []byte {
-		e := sort.Search(n, func(e int) bool { return compare(e, at) >= 0 })
-		if e < n && compare(e, at) == 0 {
-			return c.Vals.Data[int64(e)*es : int64(e+1)*es]
+		if lo < nse && entryAt(c.Coords, lo, at) {
+			return c.Vals.Data[lo*es : (lo+1)*es]
 		}
 		return fill
 	}
+}
+
+// entryBefore reports whether entry e of coords comes before at in
+// row-major order.
+func entryBefore(coords [][]int64, e int64, at []int64) bool {
+	for d, x := range at {
+		if y := coords[d][e]; y != x {
+			return y < x
+		}
+	}
+	return false
+}
+
+// entryAt reports whether entry e of coords is at.
+func entryAt(coords [][]int64, e int64, at []int64) bool {
+	for d, x := range at {
+		if coords[d][e] != x {
+			return false
+		}
+	}
+	return true
 }

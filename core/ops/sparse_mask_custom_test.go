@@ -87,9 +87,9 @@ func smallLaplacians(t *testing.T) map[string]*tensor.Tensor {
 
 // TestSparseMaskByCustomAllocations: x.sparse_mask(A) of x the shifted
 // 90K-row Laplacian in CSR (the sparse lookup) by the Laplacian A in DIA-I
-// and BSR column-major 2x2 allocates its result's values plus 64 KiB
-// beyond the coalesced entries of x it reads (which the COO route reads
-// too), no COO tensor of A; the COO route (Named, then the op) is logged
+// and BSR column-major 2x2 allocates its result's values, a row pointer
+// over x's entries and 64 KiB beyond the coalesced entries of x it reads
+// (which the COO route reads too), no COO tensor of A; the COO route (Named, then the op) is logged
 // beside it.
 func TestSparseMaskByCustomAllocations(t *testing.T) {
 	shifted := benchShifted(t, 300, tensor.CSR)
@@ -107,8 +107,32 @@ func TestSparseMaskByCustomAllocations(t *testing.T) {
 			}
 			return SparseMask(shifted, n)
 		})
-		limit := entries + uint64(len(u.Values.Data)) + 64<<10
+		limit := entries + uint64(len(u.Values.Data)) + 8*uint64(x.Dims()[0]+1) + 64<<10
 		t.Logf("%s: %d bytes allocated (the COO route %d), limit %d", name, got, viaNamed, limit)
 		require.LessOrEqual(t, got, limit, name)
+	}
+}
+
+// TestEntryReader: entryReader finds every stored entry and reads fill
+// elsewhere, with its row pointer (a short dim 0) and without it (a dim 0
+// far longer than the entries: one binary search over them all).
+func TestEntryReader(t *testing.T) {
+	coords := [][]int64{{0, 0, 2, 5, 5, 5, 9}, {1, 4, 0, 0, 2, 3, 4}}
+	vals := dtype.Float64Array([]float64{1, 2, 3, 4, 5, 6, 7}, 7)
+	fill := tensor.ScalarBytes(dtype.Float64, dtype.Real(-1))
+	for _, rows := range []int64{10, 1 << 20} {
+		c := &convert.CooEntries{Shape: []int64{rows, 5}, Coords: coords, Vals: vals}
+		read := entryReader(c, fill)
+		for i := int64(0); i < 10; i++ {
+			for j := int64(0); j < 5; j++ {
+				want := fill
+				for e := range coords[0] {
+					if coords[0][e] == i && coords[1][e] == j {
+						want = vals.Data[e*8 : e*8+8]
+					}
+				}
+				require.Equal(t, want, read([]int64{i, j}), "rows %d at (%d, %d)", rows, i, j)
+			}
+		}
 	}
 }
