@@ -219,17 +219,23 @@ class ConversionOps:
         return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value, index_width)
 
     def coalesce(self):
-        """COO with sorted, unique indices (duplicates summed)."""
+        """COO with sorted, unique indices (duplicates summed). A tensor of another
+        layout, or of a custom format without repeated coordinates, is coalesced
+        already and comes back copied in its layout or format."""
         return new_tensor(lib.gs_coalesce, self._handle)
 
     def clone(self):
-        """A copy of the tensor."""
+        """A copy of the tensor (a custom-format tensor keeps its format, its level
+        arrays copied)."""
         return new_tensor(lib.gs_clone, self._handle)
 
     def to(self, *args, dtype=None, copy=False, device=None):
         """torch's to(): to(dtype), to("cpu"), to("cuda"), to("cuda:1"), to(other_tensor)
-        (its dtype). Returns self when nothing changes (unless copy=True). A move to a
-        GPU needs a library built with CUDA (make cuda), else UnsupportedError."""
+        (its dtype). Returns self when nothing changes (unless copy=True). A
+        custom-format tensor keeps its format (its values cast, its level arrays
+        shared) unless the format repeats coordinates (then COO, duplicates summed).
+        A move to a GPU needs a library built with CUDA (make cuda), else
+        UnsupportedError."""
         for a in args:
             if is_tensor(a):
                 dtype = a.dtype

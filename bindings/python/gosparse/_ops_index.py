@@ -53,7 +53,8 @@ class IndexOps:
 
     def sparse_mask(self, mask):
         """The elements of self at the specified positions of the sparse tensor mask,
-        in mask's layout and (coalesced) pattern; mask's values are ignored."""
+        in mask's layout and (coalesced) pattern (a custom-format mask without repeated
+        coordinates: its format, its level arrays shared); mask's values are ignored."""
         tensor_arg(mask, "sparse_mask", "mask")
         return call(type(self), lib.gs_sparse_mask, *handles_of((self, mask)))
 

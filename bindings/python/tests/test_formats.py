@@ -148,6 +148,50 @@ def test_custom_ops_on_their_storage():
     assert dia.t().format == gs.Format("(i, j) -> (i - j : compressed, j : range)")
 
 
+def test_custom_clone_to_coalesce_mask_row_keep_the_format():
+    """clone, to(dtype), coalesce, sparse_mask by a custom mask and A * row / A / row of
+    a DIA tensor keep its format, as torch keeps the layout (they were COO): clone copies
+    the storage, to(dtype) shares its crd arrays (one address), sparse_mask gathers the
+    other tensor at the mask's elements, the row meets each stored element at its
+    column (where the fill maps to one value); an int64 zero divisor that only DIA
+    padding meets is not a division by zero."""
+    a = np.array([[1.0, 2, 0], [3, 4, 5], [0, 6, 7]])
+    for fill in (0.0, 2.5):
+        src = gs.with_fill_value(gs.tensor(a).to_sparse(), fill) if fill else gs.tensor(a)
+        d = src.to_dense().numpy()
+        dia = src.to_format(gs.formats.DIA_I)
+        c = dia.clone()
+        assert c.layout is gs.custom and c.format == dia.format
+        assert c.val().ctypes.data != dia.val().ctypes.data
+        f = dia.to(gs.float32)
+        assert f.layout is gs.custom and f.format == dia.format and f.dtype is gs.float32
+        assert f.crd(0).ctypes.data == dia.crd(0).ctypes.data
+        assert f.fill_value == fill
+        co = dia.coalesce()
+        assert co.layout is gs.custom and co.is_coalesced()
+        other = gs.tensor(np.arange(9.0).reshape(3, 3) + 10)
+        m = other.sparse_mask(dia)
+        assert m.layout is gs.custom and m.format == dia.format and m.fill_value == 0
+        i, j = np.indices(a.shape)
+        stored = abs(i - j) <= 1  # the diagonals -1, 0 and 1: every element on them
+        for r, want in ((c, d), (f, d), (co, d)):
+            np.testing.assert_allclose(r.to_dense().numpy(), want)
+        row = np.array([1.0, -2, 4])
+        for r, want in ((dia * gs.tensor(row), d * row), (dia / gs.tensor(row), d / row),
+                        (gs.tensor(row) * dia, row * d)):
+            # a fill of no one image over the row (2.5 * row) is the COO route's
+            assert (r.layout is gs.custom and r.format == dia.format) == (fill == 0)
+            np.testing.assert_allclose(r.to_dense().numpy(), want)
+        np.testing.assert_array_equal(m.to_dense().numpy(), np.where(stored, other.numpy(), 0))
+    ints = gs.tensor(np.array([[4, 6, 0], [0, 8, 10], [0, 0, 12]])).to_format(
+        "(i, j) -> (j - i : compressed, i : range)")
+    r = ints // gs.tensor(np.array([2, 2, 2]))
+    assert r.layout is gs.custom
+    np.testing.assert_array_equal(r.to_dense().numpy(), [[2, 3, 0], [0, 4, 5], [0, 0, 6]])
+    with pytest.raises(gs.GosparseError, match="ZeroDivisionError"):
+        ints // gs.tensor(np.array([2, 0, 2]))
+
+
 def test_to_format_refusals():
     with pytest.raises(ValueError, match="has 1 dimensions, the tensor 2"):
         gs.tensor(np.eye(2)).to_format("(i) -> (i : dense)")

@@ -166,7 +166,9 @@ impl Tensor {
         self.to_layout_with(Layout::SparseBsc, &ConvertOptions { blocksize: Some(blocksize), ..Default::default() })
     }
 
-    /// Sorts COO indices and sums duplicates (torch's `coalesce()`).
+    /// Sorts COO indices and sums duplicates (torch's `coalesce()`). A tensor of
+    /// another layout, or of a custom format without repeated coordinates, is
+    /// coalesced already and comes back copied in its layout or format.
     ///
     /// ```
     /// let t = gosparse::Tensor::sparse_coo(&[1i64, 1], 1, &[3i64, 4], Some(&[3]))?.coalesce()?;
@@ -179,7 +181,10 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_coalesce(self.as_ptr(), out) })
     }
 
-    /// Converts the elements (and the fill value) to another dtype.
+    /// Converts the elements (and the fill value) to another dtype. A
+    /// custom-format tensor keeps its format (its values cast, its level
+    /// arrays shared), unless the format repeats coordinates (then COO, the
+    /// duplicates summed before the cast).
     ///
     /// ```
     /// use gosparse::{DType, Tensor};

@@ -204,7 +204,8 @@ impl Tensor {
 
     /// torch's `t.sparse_mask(mask)`: the elements of `self` (any layout) at
     /// the specified positions of the sparse tensor `mask`, in `mask`'s layout
-    /// and pattern; `mask`'s values are ignored.
+    /// and pattern (a custom-format mask's format, where it has no repeated
+    /// coordinates); `mask`'s values are ignored.
     ///
     /// ```
     /// use gosparse::Tensor;

@@ -162,7 +162,8 @@ impl Tensor {
         }
     }
 
-    /// A deep copy, or the library's error.
+    /// A deep copy, or the library's error (a custom-format tensor keeps its
+    /// format, its level arrays copied).
     ///
     /// ```
     /// let a = gosparse::Tensor::from_dense(&[1.0f32, 0.0], &[2])?;

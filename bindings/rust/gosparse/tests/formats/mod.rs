@@ -6,7 +6,7 @@
 //! [`Tensor::from_format_vecs`] from int32 copies; every invalid format
 //! is refused naming its rule; a DIA tensor goes through operators.
 
-use gosparse::{ErrorKind, Format, Indices, Layout, Tensor};
+use gosparse::{DType, ErrorKind, Format, Indices, Layout, Tensor};
 use serde_json::Value;
 
 use super::{LeakCheck, shared_dir};
@@ -148,6 +148,39 @@ fn dia_body() {
     assert_eq!(dense.format().unwrap().as_str(), "(i, j) -> (i : dense, j : dense)");
     let e = dense.to_format(&"(i) -> (i : dense)".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("has 1 dimensions, the tensor 2"), "{e}");
+}
+
+#[test]
+fn dia_clone_cast_coalesce_mask_and_row_keep_the_format() {
+    let check = LeakCheck::start();
+    keep_format_body();
+    check.finish();
+}
+
+/// clone, to_dtype, coalesce, sparse_mask by a DIA mask and DIA * row keep
+/// the format (torch keeps the layout; they were COO), with the dense values.
+fn keep_format_body() {
+    let a = [1.0f64, 2.0, 0.0, 3.0, 4.0, 5.0, 0.0, 6.0, 7.0];
+    let dense = Tensor::from_dense(&a, &[3, 3]).unwrap();
+    let dia = dense.to_format(&"(i, j) -> (j - i : compressed, i : range)".parse().unwrap()).unwrap();
+    let other = Tensor::from_dense(&[10.0f64, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0], &[3, 3]).unwrap();
+    let row = Tensor::from_dense(&[1.0f64, -2.0, 4.0], &[3]).unwrap();
+    let args = gosparse::ElementwiseArgs::default();
+    let cases = [
+        (dia.try_clone().unwrap(), dense.try_clone().unwrap()),
+        (dia.to_dtype(DType::Float32).unwrap(), dense.to_dtype(DType::Float32).unwrap()),
+        (dia.coalesce().unwrap(), dense.try_clone().unwrap()),
+        (
+            other.sparse_mask(&dia).unwrap(),
+            Tensor::from_dense(&[10.0f64, 11.0, 0.0, 13.0, 14.0, 15.0, 0.0, 17.0, 18.0], &[3, 3]).unwrap(),
+        ),
+        (dia.binary("mul", &row, &args).unwrap(), dense.binary("mul", &row, &args).unwrap()),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got.layout(), Layout::Custom);
+        assert_eq!(got.format().unwrap(), dia.format().unwrap());
+        assert!(got.to_dense().unwrap().equal(&want).unwrap(), "{got}");
+    }
 }
 
 #[test]
