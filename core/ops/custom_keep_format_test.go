@@ -120,13 +120,7 @@ func TestCloneToCoalesceCustomAllocations(t *testing.T) {
 			got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return fn(x) })
 			require.Equal(t, before, tensor.NamedBuilds(), "%s %s: Named reached", name, op)
 			require.Equal(t, tensor.Custom, r.Layout(), "%s %s", name, op)
-			viaNamed, _ := allocatedBy(t, func() (*tensor.Tensor, error) {
-				n, err := tensor.Named(x)
-				if err != nil {
-					return nil, err
-				}
-				return fn(n)
-			})
+			viaNamed := namedRouteBytes(t, x, fn)
 			limit := storage + 64<<10
 			if op == "to float32" {
 				limit = uint64(len(u.Values.Data))/2 + 64<<10
@@ -135,4 +129,18 @@ func TestCloneToCoalesceCustomAllocations(t *testing.T) {
 			require.LessOrEqual(t, got, limit, "%s %s", name, op)
 		}
 	}
+}
+
+// namedRouteBytes is the bytes the COO route of fn on custom x allocates
+// (allocatedBy): x's Named COO tensor made, then fn of it.
+func namedRouteBytes(t *testing.T, x *tensor.Tensor, fn func(*tensor.Tensor) (*tensor.Tensor, error)) uint64 {
+	t.Helper()
+	n, _ := allocatedBy(t, func() (*tensor.Tensor, error) {
+		nx, err := tensor.Named(x)
+		if err != nil {
+			return nil, err
+		}
+		return fn(nx)
+	})
+	return n
 }

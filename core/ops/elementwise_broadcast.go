@@ -189,12 +189,9 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 		return r, true, err
 	}
 	dv := loadVec(d.Values(), dom)
-	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
+	fill, ok := broadcastResultFill(op, bf, s, dv, denseFirst, dom)
 	if !ok {
-		if !torchPatternFill(op, s, denseFirst) {
-			return nil, false, nil
-		}
-		fill = makeVec(dom, 1)
+		return nil, false, nil
 	}
 	off, err := storedOffsets(s, st)
 	if err != nil {
@@ -211,6 +208,20 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	}
 	r := tensor.WithValues(s, out, z.store(out, s.Values().Shape), fill.store(out, []int64{1}).Data)
 	return r, true, nil
+}
+
+// broadcastResultFill is the fill of op(s, d) (op(d, s) when denseFirst),
+// dv d's values widened: op of s's fill and d's elements where that is one
+// value (broadcastFill), else zero where torchPatternFill keeps it; ok is
+// false where neither holds (the general route).
+func broadcastResultFill(op string, bf binFuncs, s *tensor.Tensor, dv vec, denseFirst bool, dom domain) (vec, bool) {
+	if fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst); ok {
+		return fill, true
+	}
+	if !torchPatternFill(op, s, denseFirst) {
+		return vec{}, false
+	}
+	return makeVec(dom, 1), true
 }
 
 // torchPatternFill reports whether op(s, d) (op(d, s) when denseFirst)

@@ -13,7 +13,7 @@ import (
 // stored element inside the tensor (walkElements: a DIA's column from its
 // diagonal's offset, any other format's from one level walk) meeting d at
 // its coordinates, with the fill rule of the named layouts' path
-// (broadcastFill, else torchPatternFill's zero). Only those elements meet
+// (broadcastResultFill). Only those elements meet
 // d, computed in place over s's values widened (one array of its slots,
 // beside the result's): a padding slot outside the tensor holds the
 // result's fill and is never divided (its coordinates are none of d's), so
@@ -27,12 +27,9 @@ func customTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 		return nil, false, nil
 	}
 	dv := loadVec(d.Values(), dom)
-	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
+	fill, ok := broadcastResultFill(op, bf, s, dv, denseFirst, dom)
 	if !ok {
-		if !torchPatternFill(op, s, denseFirst) {
-			return nil, false, nil
-		}
-		fill = makeVec(dom, 1)
+		return nil, false, nil
 	}
 	n := u.Values.Numel()
 	if err := errs.CheckAlloc("broadcast", n, 8); err != nil {

@@ -170,13 +170,7 @@ func TestCustomTimesRowAllocations(t *testing.T) {
 			got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return fn(x) })
 			require.Equal(t, before, tensor.NamedBuilds(), "%s %s: Named reached", name, op)
 			require.Equal(t, tensor.Custom, r.Layout(), "%s %s", name, op)
-			viaNamed, _ := allocatedBy(t, func() (*tensor.Tensor, error) {
-				n, err := tensor.Named(x)
-				if err != nil {
-					return nil, err
-				}
-				return fn(n)
-			})
+			viaNamed := namedRouteBytes(t, x, fn)
 			limit := 2*uint64(len(u.Values.Data)) + 4*8*uint64(n) + 64<<10
 			t.Logf("%s %s: %d bytes allocated (the COO route %d), limit %d", name, op, got, viaNamed, limit)
 			require.LessOrEqual(t, got, limit, "%s %s", name, op)

@@ -100,13 +100,7 @@ func TestSparseMaskByCustomAllocations(t *testing.T) {
 		before := tensor.NamedBuilds()
 		got, _ := allocatedBy(t, func() (*tensor.Tensor, error) { return SparseMask(shifted, x) })
 		require.Equal(t, before, tensor.NamedBuilds(), "%s: Named reached", name)
-		viaNamed, _ := allocatedBy(t, func() (*tensor.Tensor, error) {
-			n, err := tensor.Named(x)
-			if err != nil {
-				return nil, err
-			}
-			return SparseMask(shifted, n)
-		})
+		viaNamed := namedRouteBytes(t, x, func(m *tensor.Tensor) (*tensor.Tensor, error) { return SparseMask(shifted, m) })
 		limit := entries + uint64(len(u.Values.Data)) + 8*uint64(x.Dims()[0]+1) + 64<<10
 		t.Logf("%s: %d bytes allocated (the COO route %d), limit %d", name, got, viaNamed, limit)
 		require.LessOrEqual(t, got, limit, name)
