@@ -51,7 +51,7 @@ func customRows(n int64) map[string][]float64 {
 // the stored elements meet); where every element of the row is finite and
 // not zero that is op(to_dense(A), row). A format with unique coordinates
 // whose fill maps to one value keeps its format, pos and crd shared,
-// without a COO tensor of A.
+// without a COO tensor of A, and its plan names customTimesBroadcast.
 func TestCustomTimesRow(t *testing.T) {
 	served := map[string]int{}
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Int64} {
@@ -100,6 +100,11 @@ func TestCustomTimesRow(t *testing.T) {
 						served[op]++
 						require.False(t, named, "%s: Named reached", msg)
 						requireSharesStructure(t, c.a, got, msg)
+						if op != "row mul" {
+							p, err := PlanBinary(op, TensorOperand(c.a), TensorOperand(row), BinaryArgs{})
+							require.NoError(t, err, msg)
+							require.Contains(t, p.Kernel, "customTimesBroadcast", msg)
+						}
 					}
 				}
 			}

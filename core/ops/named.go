@@ -100,19 +100,30 @@ func customBesideStrided(op string, def *binaryDef, a, b *tensor.Tensor, args *B
 // custom operand's storage. ok is false where it does not apply or
 // declines: the caller then reads the operands named.
 func customBroadcastSparse(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
-	if args.Out.Layout != nil || slices.Equal(a.Dims(), b.Dims()) {
+	s, d, denseFirst, ok := customSparseBroadcast(op, def, a, b, args)
+	if !ok {
 		return nil, false, nil
 	}
-	s, d, denseFirst := a, b, false
+	return customTimesBroadcast(op, bf, s, d, denseFirst, dom, out)
+}
+
+// customSparseBroadcast reports whether customBroadcastSparse applies to
+// a and b, with the custom operand s, the strided one d and whether d
+// comes first.
+func customSparseBroadcast(op string, def *binaryDef, a, b *tensor.Tensor, args *BinaryArgs) (s, d *tensor.Tensor, denseFirst, ok bool) {
+	if args.Out.Layout != nil || slices.Equal(a.Dims(), b.Dims()) {
+		return nil, nil, false, false
+	}
+	s, d = a, b
 	if b.Layout() == tensor.Custom {
 		s, d, denseFirst = b, a, true
 	}
 	if s.Layout() != tensor.Custom || d.Layout() != tensor.Strided || dtype.NumelOf(d.Dims()) == 0 {
-		return nil, false, nil
+		return nil, nil, false, false
 	}
 	shape, err := engine.BroadcastShape(a.Dims(), b.Dims())
 	if err != nil || !slices.Equal(shape, s.Dims()) || broadcastLayout(op, def, a, b, shape) != tensor.Custom {
-		return nil, false, nil
+		return nil, nil, false, false
 	}
-	return customTimesBroadcast(op, bf, s, d, denseFirst, dom, out)
+	return s, d, denseFirst, true
 }

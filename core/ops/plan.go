@@ -201,6 +201,12 @@ func formatsPlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DTy
 // mergePlan is the plan of binaryTensors: two tensors of other structures.
 func mergePlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args BinaryArgs) plan.Plan {
 	os := int64(out.Size())
+	if s, _, _, ok := customSparseBroadcast(name, def, a, b, &args); ok {
+		p := plan.New(plan.Native, entries(s)*os)
+		p.Bytes += entries(s) * 8 // its values widened
+		p.Kernel = "customTimesBroadcast: each element of the " + s.Format().String() + " operand walked, meeting the strided one at its coordinates, in place over its widened values (its format and structure kept; the COO route where its fill has no one image)"
+		return p
+	}
 	if !slices.Equal(a.Dims(), b.Dims()) {
 		p := plan.New(plan.General, dtype.NumelOf(broadcastShape(a.Dims(), b.Dims()))*os)
 		p.Kernel = "binaryBroadcast (a sparse operand against a strided one), the result's size an upper bound"
