@@ -90,7 +90,8 @@ def to_scipy(t):
     """A scipy.sparse array of a 2-D sparse tensor without dense dims: sparse_coo ->
     coo_array, sparse_csr -> csr_array, sparse_csc -> csc_array, sparse_bsr -> bsr_array;
     scipy has no BSC, DCSR, DCSC or CSF, so those become a coo_array. scipy has no fill
-    values: a tensor whose fill is not zero is refused (NotSupportedError).
+    values: a tensor whose fill is not zero is refused (NotSupportedError), and no
+    float16 or bfloat16 (TypeError).
 
     Parameters
     ----------
@@ -120,8 +121,11 @@ def to_scipy(t):
     if t.ndim != 2 or t.dense_dim() != 0:
         raise ValueError("to_scipy: scipy.sparse holds 2-D matrices without dense dims; got "
                          "shape %s with dense_dim %d" % (list(t.shape), t.dense_dim()))
-    if t.dtype is _T.bfloat16:
-        raise TypeError("to_scipy: scipy has no bfloat16; convert with .to(gosparse.float32)")
+    if t.dtype is _T.bfloat16 or t.dtype is _T.float16:
+        # scipy.sparse refuses float16 in most constructors and fails later in others
+        # (csr toarray: "Output dtype not compatible"): refuse here, naming the cure.
+        raise TypeError("to_scipy: scipy.sparse has no %s; convert with .to(gosparse.float32)"
+                        % t.dtype.name)
     _require_zero_fill(t, "to_scipy", "scipy")
     shape = tuple(t.shape)
     if lay is _T.sparse_csr:

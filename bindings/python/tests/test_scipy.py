@@ -124,6 +124,12 @@ def test_to_scipy_results_are_writable_copies():
 def test_to_scipy_refuses_what_scipy_cannot_hold():
     with pytest.raises(TypeError, match="bfloat16"):
         gs.to_scipy(gs.tensor([[1.0]], dtype=gs.bfloat16).to_sparse())
+    # scipy.sparse has no float16: a csr_array of float16 data builds, then fails later
+    # (toarray: "Output dtype not compatible with inputs")
+    h = gs.tensor([[1.0, 0.0]], dtype=gs.float16)
+    for t in (h.to_sparse(), h.to_sparse_csr(), h.to_sparse_csc(), h.to_sparse_bsr((1, 1))):
+        with pytest.raises(TypeError, match="float16"):
+            gs.to_scipy(t)
     with pytest.raises(ValueError, match="dense dims"):
         gs.to_scipy(gs.from_numpy(np.ones((2, 2, 2))).to_sparse(2))
     # scipy reads unspecified elements as zero: a non-zero fill would be dropped silently.
