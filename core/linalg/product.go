@@ -13,10 +13,14 @@ import (
 // (m x k) and b (k x n) of one dtype, at most one of them used sparse: a
 // sparse a goes through the sparse @ dense kernels, a dense a with a sparse
 // b through dense @ sparse, two dense ones through a plain product (and
-// two sparse ones densify b). A fill on the sparse operand counts as
-// sparseMul and denseSparseMul say.
+// two sparse ones densify b, unless a stores an infinity or a NaN:
+// sparseSparseDense). A fill on the sparse operand counts as sparseMul and
+// denseSparseMul say.
 func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
 	if a.Layout() != tensor.Strided {
+		if out, ok, err := sparseSparseDense(op, alpha, a, b, into); ok || err != nil {
+			return out, err
+		}
 		bd, err := denseData(b)
 		if err != nil {
 			return dtype.Array{}, err
@@ -180,4 +184,44 @@ func expandRows[I kernels.Index](ptr, idx []I, d dtype.DType) dtype.Array {
 	}
 	copy(cols, idx)
 	return out
+}
+
+// sparseSparseDense returns alpha * a @ b as dense (m x n) data, and true,
+// for sparse a and b with zero fills where a stores an infinity or a NaN:
+// there, densifying b would multiply the non-finite value by b's unstored
+// zeros (0 * inf = NaN), which mm of the same two tensors never does (its
+// product visits the pairs both store, as torch's sparse @ sparse). The
+// product is then sparseProduct's, densified. Otherwise (the common case:
+// finite values, where an unstored zero adds nothing) false, and the caller
+// densifies b.
+func sparseSparseDense(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, bool, error) {
+	if b.Layout() == tensor.Strided || !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() ||
+		!dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
+		return dtype.Array{}, false, nil
+	}
+	ops, err := opsFor(op, a.DType(), 64)
+	if err != nil || ops.finite(dtype.IntScalar(0), a.Values()) {
+		return dtype.Array{}, false, nil // no kernel for the dtype: the caller's path reports it
+	}
+	m, n := a.Dims()[0], b.Dims()[1]
+	p, err := sparseProduct(op, a, b, 0)
+	if err != nil {
+		return dtype.Array{}, true, err
+	}
+	pd, err := denseData(p)
+	if err != nil {
+		return dtype.Array{}, true, err
+	}
+	out, err := resultArray(op, a.DType(), into, m, n)
+	if err != nil {
+		return dtype.Array{}, true, err
+	}
+	if alpha.IsOne() {
+		// Not 1 * p: a complex (1+0i) * (inf+inf i) is NaN in Go's arithmetic.
+		copy(out.Data, pd.Data)
+		return out, true, nil
+	}
+	clear(out.Data)
+	ops.addScaled(out, m, n, alpha, pd, n, 1)
+	return out, true, nil
 }

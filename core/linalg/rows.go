@@ -166,8 +166,26 @@ func productRows(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([]in
 	if err != nil {
 		return nil, dtype.Array{}, 0, kernelErr(op, err)
 	}
+	if err := sparseSparseRows(op, alpha, mat1, mat2, rows, vals); err != nil {
+		return nil, dtype.Array{}, 0, err
+	}
 	dropProduct(vals, alpha)
 	return rows, vals, s.width, nil
+}
+
+// sparseSparseRows rewrites the product rows vals (len(rows) x n) with
+// sparseSparseDense's product where it applies (sparse mat2, mat1 storing
+// an infinity or a NaN): the rows mm of the two tensors gives.
+func sparseSparseRows(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor, rows []int64, vals dtype.Array) error {
+	full, ok, err := sparseSparseDense(op, alpha, mat1, mat2, dtype.Array{})
+	if !ok || err != nil {
+		return err
+	}
+	w := mat2.Dims()[1] * int64(vals.DType.Size())
+	for t, r := range rows {
+		copy(vals.Data[int64(t)*w:int64(t+1)*w], full.Data[r*w:(r+1)*w])
+	}
+	return nil
 }
 
 // rowMajorIndices builds (2, skip + len(rows)*n) COO indices whose
