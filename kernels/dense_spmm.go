@@ -41,7 +41,7 @@ func denseSpMMRows[I Index, V Number](alpha, beta V, d []V, a CSR[I, V], c []V, 
 		c0, c1, c2, c3 := c[i*n:i*n+n], c[(i+1)*n:(i+1)*n+n], c[(i+2)*n:(i+2)*n+n], c[(i+3)*n:(i+3)*n+n]
 		d1, d2, d3 = d1[:len(d0)], d2[:len(d0)], d3[:len(d0)]
 		for q, dq := range d0 {
-			s0, s1, s2, s3 := alpha*dq, alpha*d1[q], alpha*d2[q], alpha*d3[q]
+			s0, s1, s2, s3 := scale(alpha, dq), scale(alpha, d1[q]), scale(alpha, d2[q]), scale(alpha, d3[q])
 			lo, hi := a.Ptr[q], a.Ptr[q+1]
 			ci := a.Idx[lo:hi]
 			vi := a.Val[lo:hi]
@@ -58,7 +58,7 @@ func denseSpMMRows[I Index, V Number](alpha, beta V, d []V, a CSR[I, V], c []V, 
 	for ; i < r1; i++ {
 		drow, crow := d[i*p:i*p+p], c[i*n:i*n+n]
 		for q, dq := range drow {
-			s := alpha * dq
+			s := scale(alpha, dq)
 			lo, hi := a.Ptr[q], a.Ptr[q+1]
 			ci := a.Idx[lo:hi]
 			vi := a.Val[lo:hi]

@@ -50,18 +50,18 @@ func sddmmRows[I Index, V Number](alpha, beta V, a, bt []V, k int, s CSR[I, V], 
 			// of the adds, and each element of arow is loaded once for both.
 			j0, j1 := int(ci[t])*k, int(ci[t+1])*k
 			d0, d1 := dot2(arow, bt[j0:j0+k], bt[j1:j1+k])
-			d0, d1 = alpha*d0, alpha*d1
+			d0, d1 = scale(alpha, d0), scale(alpha, d1)
 			if beta != 0 {
-				d0 += beta * vi[t]
-				d1 += beta * vi[t+1]
+				d0 += scale(beta, vi[t])
+				d1 += scale(beta, vi[t+1])
 			}
 			oi[t], oi[t+1] = d0, d1
 		}
 		if t < len(ci) {
 			j := int(ci[t]) * k
-			d := alpha * dot(arow, bt[j:j+k])
+			d := scale(alpha, dot(arow, bt[j:j+k]))
 			if beta != 0 {
-				d += beta * vi[t]
+				d += scale(beta, vi[t])
 			}
 			oi[t] = d
 		}

@@ -131,9 +131,9 @@ func spmmColumns[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 				s += vi[t] * b[int(col)*k+j]
 			}
 			if beta == 0 {
-				crow[j] = alpha * s
+				crow[j] = scale(alpha, s)
 			} else {
-				crow[j] = alpha*s + beta*crow[j]
+				crow[j] = scale(alpha, s) + scale(beta, crow[j])
 			}
 		}
 	}

@@ -78,17 +78,17 @@ func spmmRowsNarrow[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int,
 			}
 			cs := (*[8]V)(crow[j0 : j0+8])
 			if beta == 0 {
-				cs[0], cs[1], cs[2], cs[3] = alpha*s0, alpha*s1, alpha*s2, alpha*s3
-				cs[4], cs[5], cs[6], cs[7] = alpha*s4, alpha*s5, alpha*s6, alpha*s7
+				cs[0], cs[1], cs[2], cs[3] = scale(alpha, s0), scale(alpha, s1), scale(alpha, s2), scale(alpha, s3)
+				cs[4], cs[5], cs[6], cs[7] = scale(alpha, s4), scale(alpha, s5), scale(alpha, s6), scale(alpha, s7)
 			} else {
-				cs[0] = alpha*s0 + beta*cs[0]
-				cs[1] = alpha*s1 + beta*cs[1]
-				cs[2] = alpha*s2 + beta*cs[2]
-				cs[3] = alpha*s3 + beta*cs[3]
-				cs[4] = alpha*s4 + beta*cs[4]
-				cs[5] = alpha*s5 + beta*cs[5]
-				cs[6] = alpha*s6 + beta*cs[6]
-				cs[7] = alpha*s7 + beta*cs[7]
+				cs[0] = scale(alpha, s0) + scale(beta, cs[0])
+				cs[1] = scale(alpha, s1) + scale(beta, cs[1])
+				cs[2] = scale(alpha, s2) + scale(beta, cs[2])
+				cs[3] = scale(alpha, s3) + scale(beta, cs[3])
+				cs[4] = scale(alpha, s4) + scale(beta, cs[4])
+				cs[5] = scale(alpha, s5) + scale(beta, cs[5])
+				cs[6] = scale(alpha, s6) + scale(beta, cs[6])
+				cs[7] = scale(alpha, s7) + scale(beta, cs[7])
 			}
 		}
 		for ; j0+4 <= k; j0 += 4 {
@@ -104,12 +104,12 @@ func spmmRowsNarrow[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int,
 			}
 			cs := (*[4]V)(crow[j0 : j0+4])
 			if beta == 0 {
-				cs[0], cs[1], cs[2], cs[3] = alpha*s0, alpha*s1, alpha*s2, alpha*s3
+				cs[0], cs[1], cs[2], cs[3] = scale(alpha, s0), scale(alpha, s1), scale(alpha, s2), scale(alpha, s3)
 			} else {
-				cs[0] = alpha*s0 + beta*cs[0]
-				cs[1] = alpha*s1 + beta*cs[1]
-				cs[2] = alpha*s2 + beta*cs[2]
-				cs[3] = alpha*s3 + beta*cs[3]
+				cs[0] = scale(alpha, s0) + scale(beta, cs[0])
+				cs[1] = scale(alpha, s1) + scale(beta, cs[1])
+				cs[2] = scale(alpha, s2) + scale(beta, cs[2])
+				cs[3] = scale(alpha, s3) + scale(beta, cs[3])
 			}
 		}
 		for ; j0 < k; j0++ {
@@ -118,9 +118,9 @@ func spmmRowsNarrow[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int,
 				s += vi[t] * b[int(col)*k+j0]
 			}
 			if beta == 0 {
-				crow[j0] = alpha * s
+				crow[j0] = scale(alpha, s)
 			} else {
-				crow[j0] = alpha*s + beta*crow[j0]
+				crow[j0] = scale(alpha, s) + scale(beta, crow[j0])
 			}
 		}
 	}
@@ -142,7 +142,7 @@ func spmmRows[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V
 			cr := crow[t0:t1]
 			j := 0
 			for ; j+4 <= len(ci); j += 4 {
-				a0, a1, a2, a3 := alpha*vi[j], alpha*vi[j+1], alpha*vi[j+2], alpha*vi[j+3]
+				a0, a1, a2, a3 := scale(alpha, vi[j]), scale(alpha, vi[j+1]), scale(alpha, vi[j+2]), scale(alpha, vi[j+3])
 				o0, o1, o2, o3 := int(ci[j])*k, int(ci[j+1])*k, int(ci[j+2])*k, int(ci[j+3])*k
 				b0 := b[o0+t0 : o0+t1]
 				b1 := b[o1+t0 : o1+t1]
@@ -152,7 +152,7 @@ func spmmRows[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V
 			}
 			for ; j < len(ci); j++ {
 				o := int(ci[j]) * k
-				axpy(cr, alpha*vi[j], b[o+t0:o+t1])
+				axpy(cr, scale(alpha, vi[j]), b[o+t0:o+t1])
 			}
 		}
 	}

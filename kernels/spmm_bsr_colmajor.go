@@ -102,7 +102,7 @@ func spmmBSRColRow[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, 
 			col0 := int(a.Idx[t]) * bn
 			for jj := range bn {
 				o := (col0 + jj) * k
-				axpyRow(crow, alpha*a.Val[t*bs+jj*bm+ii], b[o:o+k])
+				axpyRow(crow, scale(alpha, a.Val[t*bs+jj*bm+ii]), b[o:o+k])
 			}
 		}
 	}
@@ -126,9 +126,9 @@ func spmmBSRColTail[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int,
 					}
 				}
 				if beta == 0 {
-					crow[j] = alpha * s
+					crow[j] = scale(alpha, s)
 				} else {
-					crow[j] = alpha*s + beta*crow[j]
+					crow[j] = scale(alpha, s) + scale(beta, crow[j])
 				}
 			}
 		}

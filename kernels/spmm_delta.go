@@ -121,7 +121,7 @@ func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V,
 		if or > uint64(limit) {
 			return i
 		}
-		y[i] = alpha * (s0 + s1)
+		y[i] = scale(alpha, s0+s1)
 	}
 	return -1
 }

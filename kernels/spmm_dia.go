@@ -162,9 +162,9 @@ func diaMMRowsGo[V Number](alpha, beta V, val, b []V, k int, c []V, p *diaMMPass
 func diaMMOut[V Number](old, s, alpha, beta V, flags int) V {
 	switch flags {
 	case diaMMAdd:
-		return old + alpha*s
+		return old + scale(alpha, s)
 	case diaMMReadOld:
-		return alpha*s + beta*old
+		return scale(alpha, s) + scale(beta, old)
 	}
-	return alpha * s
+	return scale(alpha, s)
 }

@@ -69,9 +69,9 @@ func spmvRows[I Index, V Number](alpha, beta V, ptr, idx []I, val, x, y []V, r0,
 		}
 		s := (s0 + s1) + (s2 + s3)
 		if beta == 0 {
-			y[i] = alpha * s
+			y[i] = scale(alpha, s)
 		} else {
-			y[i] = alpha*s + beta*y[i]
+			y[i] = scale(alpha, s) + scale(beta, y[i])
 		}
 	}
 }

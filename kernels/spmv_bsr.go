@@ -87,9 +87,9 @@ func spmvBSRRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1
 		ys = ys[:len(acc)]
 		for r, s := range acc {
 			if beta == 0 {
-				ys[r] = alpha * s
+				ys[r] = scale(alpha, s)
 			} else {
-				ys[r] = alpha*s + beta*ys[r]
+				ys[r] = scale(alpha, s) + scale(beta, ys[r])
 			}
 		}
 	}

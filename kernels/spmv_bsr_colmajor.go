@@ -79,9 +79,9 @@ func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0,
 		}
 		for r, s := range acc {
 			if beta == 0 {
-				ys[r] = alpha * s
+				ys[r] = scale(alpha, s)
 			} else {
-				ys[r] = alpha*s + beta*ys[r]
+				ys[r] = scale(alpha, s) + scale(beta, ys[r])
 			}
 		}
 	}
@@ -92,8 +92,8 @@ func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0,
 func storeRows[V Number](alpha, beta V, ys []V, s0, s1 V) {
 	ys = ys[:2]
 	if beta == 0 {
-		ys[0], ys[1] = alpha*s0, alpha*s1
+		ys[0], ys[1] = scale(alpha, s0), scale(alpha, s1)
 		return
 	}
-	ys[0], ys[1] = alpha*s0+beta*ys[0], alpha*s1+beta*ys[1]
+	ys[0], ys[1] = scale(alpha, s0)+scale(beta, ys[0]), scale(alpha, s1)+scale(beta, ys[1])
 }

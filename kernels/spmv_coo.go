@@ -41,6 +41,6 @@ func spmvCOORange[I Index, V Number](alpha V, row, col []I, val, x, y []V) {
 	col = col[:len(row)]
 	val = val[:len(row)]
 	for k, r := range row {
-		y[r] += alpha * val[k] * x[col[k]]
+		y[r] += scale(alpha, val[k]) * x[col[k]]
 	}
 }

@@ -307,11 +307,11 @@ func diaRowsGo[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V
 		case direct:
 		case beta == 0:
 			for i, v := range s {
-				o[i] = alpha * v
+				o[i] = scale(alpha, v)
 			}
 		default:
 			for i, v := range s {
-				o[i] = alpha*v + beta*o[i]
+				o[i] = scale(alpha, v) + scale(beta, o[i])
 			}
 		}
 	}

@@ -48,7 +48,7 @@ func spmvtRows[I Index, V Number](alpha V, ptr, idx []I, val, x, y []V, r0, r1 i
 	k := 0
 	for i, xi := range x {
 		hi := int(ptr[i+1]) - base
-		ax := alpha * xi
+		ax := scale(alpha, xi)
 		for ; k+4 <= hi; k += 4 {
 			cs := (*[4]I)(idx[k : k+4])
 			vs := (*[4]V)(val[k : k+4])
@@ -110,4 +110,15 @@ func scatterReduce[V Number](parts int, y []V, scatter func(p int, dst []V)) {
 			}
 		}
 	})
+}
+
+// scale returns alpha * s, and s itself where alpha is one: Go's complex
+// product is the textbook one, so (1+0i) * (inf+inf i) is NaN+NaN i, and a
+// product's default alpha (or an addmm's beta of one) must leave an
+// infinite sum as it is. For real dtypes both branches give the same value.
+func scale[V Number](alpha, s V) V {
+	if alpha == 1 {
+		return s
+	}
+	return alpha * s
 }

@@ -272,6 +272,13 @@ func (k typedOps[I, V]) addScaled(out dtype.Array, m, n int64, s dtype.Scalar, i
 	sv := k.v(s)
 	for i := int64(0); i < m; i++ {
 		row := ov[i*n : (i+1)*n]
+		if sv == 1 {
+			// Not 1 * x: a complex (1+0i) * (inf+inf i) is NaN in Go's arithmetic.
+			for j := range row {
+				row[j] += iv[i*si+int64(j)*sj]
+			}
+			continue
+		}
 		for j := range row {
 			row[j] += sv * iv[i*si+int64(j)*sj]
 		}
