@@ -107,3 +107,22 @@ def test_bool_products_and_float_to_int_casts(layout):
     np.testing.assert_array_equal(dense(x.to(gs.int64)), [[0, m, m, m, 2, 300]])
     np.testing.assert_array_equal(dense(x.to(gs.int32)), [[0, 0, 0, 0, 2, 300]])
     np.testing.assert_array_equal(dense(x.to(gs.int8)), [[0, 0, 0, 0, 2, 44]])  # torch's int8 too
+
+
+# ---- half products accumulate in float32, rounded once --------------------------------
+
+@pytest.mark.parametrize("layout", [gs.strided] + SPARSE + [gs.sparse_bsr])
+@pytest.mark.parametrize("dt, big", [(gs.float16, 2048.0), (gs.bfloat16, 256.0)])
+def test_half_products_accumulate_in_float32(layout, dt, big):
+    # torch 2.15: torch.mm of a strided float16 [[2048, 1, 1, 0]] with ones is 2050 (float32
+    # accumulation); its COO product gives 2048 (each partial sum rounded to float16), its
+    # CSR one refuses. gosparse gives 2050 on every layout (documented).
+    a = gs.tensor([[big, 1.0, 1.0, 0.0], [1.0, 1.0, 1.0, 1.0]]).to(dt)
+    a = a.to_sparse_bsr((1, 1)) if layout is gs.sparse_bsr else laid_out(a, layout)
+    ones = gs.ones(4, 2, dtype=dt)
+    want = big + 2
+    got = gs.mm(a, ones)
+    assert got.dtype is dt
+    assert dense(got.to(gs.float32))[0].tolist() == [want, want]
+    assert dense(gs.mv(a, ones[:, 0]).to(gs.float32))[0] == want
+    assert dense(gs.mm(ones.t(), a.t()).to(gs.float32))[0, 0] == want
