@@ -42,6 +42,11 @@ func matmulNative(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	da, db := len(a.Dims()), len(b.Dims())
+	if da == 2 && db == 1 && a.Layout() != tensor.Strided && b.Layout() != tensor.Strided && a.Dims()[1] == b.Dims()[0] {
+		// mv's route, which visits the pairs both store where a holds an
+		// infinity or a NaN (vectorAsMatrix would densify b).
+		return addmvNative(op, nil, a, b, dtype.IntScalar(0), dtype.IntScalar(1), nil)
+	}
 	var err error
 	A, B := a, b
 	if da == 1 {

@@ -25,8 +25,9 @@ import (
 //   - Results are new tensors; inputs are never modified.
 
 // Mv returns the matrix-vector product a @ x (torch.mv): a is a 2-D tensor
-// (m, k) of any layout, x a 1-D tensor (k) (densified if sparse). The result
-// is a dense (m) tensor.
+// (m, k) of any layout, x a 1-D tensor (k) (densified if sparse; with a
+// sparse a storing an infinity or a NaN, the pairs both store, as mm of
+// two sparse matrices). The result is a dense (m) tensor.
 func Mv(a, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if r, ok, err := mvFast(a, x, nil); ok {
 		return r, err
@@ -97,10 +98,13 @@ func addmvNative(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Sc
 	if err != nil {
 		return nil, err
 	}
-	var out dtype.Array
-	if mat.Layout() != tensor.Strided {
+	// A sparse vec with a non-finite value stored in mat: the stored pairs only.
+	out, pairs, err := sparseVecProduct(op, alpha, mat, vec, into)
+	switch {
+	case pairs || err != nil:
+	case mat.Layout() != tensor.Strided:
 		out, err = sparseDense(op, alpha, mat, xd, 1, into)
-	} else {
+	default:
 		var x *tensor.Tensor
 		if x, err = wrapStrided(xd, k, 1); err == nil {
 			out, err = denseProduct(op, alpha, mat, x, into)

@@ -195,13 +195,9 @@ func expandRows[I kernels.Index](ptr, idx []I, d dtype.DType) dtype.Array {
 // finite values, where an unstored zero adds nothing) false, and the caller
 // densifies b.
 func sparseSparseDense(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, bool, error) {
-	if b.Layout() == tensor.Strided || !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() ||
-		!dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
+	ops, ok := storedPairsOnly(op, a, b)
+	if !ok {
 		return dtype.Array{}, false, nil
-	}
-	ops, err := opsFor(op, a.DType(), 64)
-	if err != nil || ops.finite(dtype.IntScalar(0), a.Values()) {
-		return dtype.Array{}, false, nil // no kernel for the dtype: the caller's path reports it
 	}
 	m, n := a.Dims()[0], b.Dims()[1]
 	p, err := sparseProduct(op, a, b, 0)
@@ -224,4 +220,43 @@ func sparseSparseDense(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into 
 	clear(out.Data)
 	ops.addScaled(out, m, n, alpha, pd, n, 1)
 	return out, true, nil
+}
+
+// storedPairsOnly reports whether a @ b must visit the pairs both store
+// rather than densify b (sparseSparseDense's case: sparse a and b, zero
+// fills, a storing an infinity or a NaN), with the dtype's operations.
+func storedPairsOnly(op string, a, b *tensor.Tensor) (matOps, bool) {
+	if a.Layout() == tensor.Strided || b.Layout() == tensor.Strided || !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() ||
+		!dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
+		return nil, false
+	}
+	ops, err := opsFor(op, a.DType(), 64)
+	if err != nil || ops.finite(dtype.IntScalar(0), a.Values()) {
+		return nil, false // no kernel for the dtype: the caller's path reports it
+	}
+	return ops, true
+}
+
+// sparseVecProduct is sparseSparseDense for mat @ vec with a sparse 1-D
+// vec, read as a (k x 1) COO matrix: the (m) product, and true, where it
+// applies.
+func sparseVecProduct(op string, alpha dtype.Scalar, mat, vec *tensor.Tensor, into dtype.Array) (dtype.Array, bool, error) {
+	if _, ok := storedPairsOnly(op, mat, vec); !ok {
+		return dtype.Array{}, false, nil
+	}
+	c, err := convert.ToLayout(vec, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	if err != nil {
+		return dtype.Array{}, true, err
+	}
+	idx := c.Indices()
+	nnz := idx.Shape[1]
+	rc := make([]int64, 2*nnz) // row i of the column holds vec[i]; the column index is 0
+	for t := int64(0); t < nnz; t++ {
+		rc[t] = idx.Index(t)
+	}
+	col, err := tensor.NewCOO(dtype.Int64Array(rc, 2, nnz), c.Values(), []int64{vec.Dims()[0], 1}, tensor.BuildOptions{})
+	if err != nil {
+		return dtype.Array{}, true, err
+	}
+	return sparseSparseDense(op, alpha, mat, col, into)
 }

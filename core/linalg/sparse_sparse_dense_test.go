@@ -15,9 +15,10 @@ import (
 
 // TestSparseSparseDenseSkipsUnstoredPairs: every product of two sparse
 // matrices visits the pairs both store, as Mm (and torch's sparse @ sparse)
-// does, whatever the result's layout: addmm with a dense input, hspmm and
-// smm once densified mat2 and read a stored infinity times an unstored zero
-// as NaN ([[1, inf], [0, 2]] @ [[1, 0], [0, 2]] gave NaN at (0, 0), mm 1).
+// does, whatever the result's layout: addmm with a dense input, hspmm, smm
+// and mv of a sparse vec once densified mat2 (vec) and read a stored
+// infinity times an unstored zero as NaN ([[1, inf], [0, 2]] @ [[1, 0],
+// [0, 2]] gave NaN at (0, 0), mm 1).
 func TestSparseSparseDenseSkipsUnstoredPairs(t *testing.T) {
 	inf := math.Inf(1)
 	for _, dt := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128} {
@@ -62,6 +63,21 @@ func TestSparseSparseDenseSkipsUnstoredPairs(t *testing.T) {
 				got, err = Smm(sa, sb)
 				require.NoError(t, err)
 				requireIEEE(t, want, got, dt, name+": smm")
+
+				// mat @ vec with a sparse vec: [[1, inf], [0, 2]] @ [1, 0] is [1, 0].
+				v, err := convert.ToDType(tensortest.MustDense(t, []float64{1, 0}, 2), dt)
+				require.NoError(t, err)
+				sv, err := convert.ToLayout(v, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+				require.NoError(t, err)
+				got, err = Mv(sa, sv)
+				require.NoError(t, err)
+				requireIEEE(t, dmat{shape: []int64{2}, v: []complex128{1, 0}}, got, dt, name+": mv")
+				got, err = Matmul(sa, sv)
+				require.NoError(t, err)
+				requireIEEE(t, dmat{shape: []int64{2}, v: []complex128{1, 0}}, got, dt, name+": matmul")
+				got, err = Addmv(v, sa, sv, dtype.IntScalar(1), dtype.IntScalar(1))
+				require.NoError(t, err)
+				requireIEEE(t, dmat{shape: []int64{2}, v: []complex128{2, 0}}, got, dt, name+": addmv")
 			}
 		}
 	}

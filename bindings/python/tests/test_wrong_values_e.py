@@ -40,6 +40,10 @@ def test_sparse_sparse_products_skip_unstored_pairs(la, lb):
                     ("hspmm", gs.hspmm(a, b)), ("smm", gs.smm(a, b))]:
         np.testing.assert_array_equal(dense(r), want, err_msg=name)
     np.testing.assert_array_equal(dense(gs.addmm(z, a, b, alpha=2.0)), [[2.0, INF], [0.0, 8.0]])
+    v = gs.tensor([1.0, 0.0]).to_sparse()  # mv of a sparse vec (torch refuses it)
+    for name, r in [("mv", gs.mv(a, v)), ("addmv", gs.addmv(gs.zeros(2, dtype=gs.float64), a, v)),
+                    ("matmul", gs.matmul(a, v))]:
+        np.testing.assert_array_equal(dense(r), [1.0, 0.0], err_msg=name)
 
 
 # ---- a complex product's alpha of one leaves an infinite sum as it is ---------------
