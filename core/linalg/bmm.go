@@ -14,7 +14,9 @@ import (
 // ragged batch (tensor.RaggedFormat) batch by batch on views of its arrays,
 // a batched DIA-I (uniform or not) batch by batch with kernels.SpMMDIA,
 // the other layouts through COO; a dense a
-// is multiplied batch by batch. b is dense (densified if sparse).
+// is multiplied batch by batch. b is dense (densified if sparse; with a
+// sparse a storing an infinity or a NaN, batch by batch the pairs both
+// store, as mm of two sparse matrices: storedPairsBmm).
 func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	return inComputeDType("bmm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return bmmNative("bmm", ts[0], ts[1]) })
 }
@@ -51,11 +53,14 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	} else if out, err = newDense(op, d, nb, m, n); err != nil {
 		return nil, err
 	}
+	outAt := func(i int64) dtype.Array { return sliceView(flatView(out), i*m*n, (i+1)*m*n) }
+	if _, ok := storedPairsOnly(op, a, b); ok {
+		return storedPairsBmm(op, a, b, out, outAt)
+	}
 	bd, err := denseData(b)
 	if err != nil {
 		return nil, err
 	}
-	outAt := func(i int64) dtype.Array { return sliceView(flatView(out), i*m*n, (i+1)*m*n) }
 	bAt := func(i int64) dtype.Array { return sliceView(flatView(bd), i*k*n, (i+1)*k*n) }
 	if r, ok := tensor.RaggedOf(a); ok && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() {
 		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
@@ -175,4 +180,25 @@ func blockDiag(t *tensor.Tensor, width int) kernelMat {
 	}
 	return kernelMat{kind: kindCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: indexArray(width, rows, nnz),
 		col: indexArray(width, cols, nnz), val: tensor.Flat(t.Values()), bm: 1, bn: 1}
+}
+
+// storedPairsBmm is bmm of sparse a and b where a stores an infinity or a
+// NaN (storedPairsOnly): batch by batch, denseProduct of the two 2-D
+// batches, which visits the pairs both store where that batch of a holds
+// a non-finite value (densifying b would read inf * 0 as NaN there).
+func storedPairsBmm(op string, a, b *tensor.Tensor, out dtype.Array, outAt func(int64) dtype.Array) (*tensor.Tensor, error) {
+	pa, err := batchesOf(a)
+	if err != nil {
+		return nil, err
+	}
+	pb, err := batchesOf(b)
+	if err != nil {
+		return nil, err
+	}
+	for i := range pa {
+		if _, err := denseProduct(op, dtype.IntScalar(1), pa[i], pb[i], outAt(int64(i))); err != nil {
+			return nil, err
+		}
+	}
+	return wrapStrided(out, out.Shape...)
 }

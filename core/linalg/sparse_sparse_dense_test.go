@@ -82,3 +82,28 @@ func TestSparseSparseDenseSkipsUnstoredPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredPairsBmm: bmm (and baddbmm, matmul) of two sparse batches
+// visits the pairs both store, batch by batch, as mm of each batch: it
+// densified b and gave NaN for a stored inf times an unstored zero.
+func TestStoredPairsBmm(t *testing.T) {
+	inf := math.Inf(1)
+	// batch 0: [[1, inf], [0, 2]] @ [[1, 0], [0, 2]]; batch 1 finite.
+	a := tensortest.MustDense(t, []float64{1, inf, 0, 2, 1, 1, 0, 1}, 2, 2, 2)
+	b := tensortest.MustDense(t, []float64{1, 0, 0, 2, 1, 0, 0, 3}, 2, 2, 2)
+	sa, err := convert.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	sb, err := convert.ToLayout(b, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	want := dmat{shape: []int64{2, 2, 2}, v: []complex128{1, complex(inf, 0), 0, 4, 1, 3, 0, 3}}
+	got, err := Bmm(sa, sb)
+	require.NoError(t, err)
+	requireIEEE(t, want, got, dtype.Float64, "bmm")
+	got, err = Matmul(sa, sb)
+	require.NoError(t, err)
+	requireIEEE(t, want, got, dtype.Float64, "matmul")
+	zero := tensortest.MustDense(t, make([]float64, 8), 2, 2, 2)
+	got, err = Baddbmm(zero, sa, sb, dtype.IntScalar(1), dtype.IntScalar(1))
+	require.NoError(t, err)
+	requireIEEE(t, want, got, dtype.Float64, "baddbmm")
+}

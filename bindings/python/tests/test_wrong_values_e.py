@@ -44,6 +44,11 @@ def test_sparse_sparse_products_skip_unstored_pairs(la, lb):
     for name, r in [("mv", gs.mv(a, v)), ("addmv", gs.addmv(gs.zeros(2, dtype=gs.float64), a, v)),
                     ("matmul", gs.matmul(a, v))]:
         np.testing.assert_array_equal(dense(r), [1.0, 0.0], err_msg=name)
+    a3 = gs.stack([a.to_dense(), a.to_dense()]).to_sparse()  # bmm of sparse batches
+    b3 = gs.stack([b.to_dense(), b.to_dense()]).to_sparse()
+    for name, r in [("bmm", gs.bmm(a3, b3)), ("matmul", gs.matmul(a3, b3)),
+                    ("baddbmm", gs.baddbmm(gs.zeros(2, 2, 2, dtype=gs.float64), a3, b3))]:
+        np.testing.assert_array_equal(dense(r), [want, want], err_msg=name)
 
 
 # ---- a complex product's alpha of one leaves an infinite sum as it is ---------------
