@@ -582,12 +582,14 @@ typedef struct gs_elementwise_args {
 /* op(t): abs, neg, sign, sgn, signbit, sqrt, square, pow, exp, expm1, log,
  * log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, atanh,
  * sigmoid, relu, erf, erfinv, ceil, floor, round, trunc, deg2rad, rad2deg,
- * angle, conj_physical, isnan, isinf, isposinf, isneginf, nan_to_num, clamp.
+ * angle, conj_physical, isnan, isinf, isposinf, isneginf, reciprocal,
+ * nan_to_num, clamp.
  * The op applies to the stored values and to the fill value. */
 gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args *args,
                    gs_tensor **out);
 /* op(a, b) for two tensors (any two layouts): add, sub, mul, div,
- * true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
+ * true_divide, floor_divide, maximum, minimum, pow, remainder, fmod, atan2,
+ * eq, ne, lt, le, gt, ge.
  * Shapes broadcast as torch's (aligned at the last dim, each size equal or 1).
  * A sparse tensor with a strided one that broadcasts to its shape keeps its
  * pattern for mul and as a dividend (A * row, A / A.sum(1, keepdim)); a zero

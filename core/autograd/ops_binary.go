@@ -13,6 +13,7 @@ import (
 var binaryNodes = map[string]string{
 	"div": "DivBackward0", "true_divide": "DivBackward0", "pow": "PowBackward1",
 	"maximum": "MaximumBackward0", "minimum": "MinimumBackward0",
+	"remainder": "RemainderBackward0", "fmod": "FmodBackward0", "atan2": "Atan2Backward0",
 }
 
 // HasBinaryGrad reports whether Binary records the element-wise op name of
@@ -27,7 +28,9 @@ func HasBinaryGrad(name string, args ops.BinaryArgs) bool {
 // a / b gives g / conj(b) and -g * conj(out / b); a ** b gives
 // g * conj(b a^(b-1)) (zero where b = 0) and g * conj(out log a) (zero where
 // a = 0 and b >= 0); maximum and minimum give g to the operand that is
-// chosen, split evenly on ties; a rounded div gives zero. floor_divide has
+// chosen, split evenly on ties; a rounded div gives zero; remainder and fmod
+// give g and -g * div(a, b) rounded down (remainder) or toward zero (fmod);
+// atan2(a, b) gives g * b / (a*a + b*b) and -g * a / (a*a + b*b). floor_divide has
 // no backward, as torch's (its node refuses).
 // Each gradient is at a sparse operand's specified elements.
 func Binary(name string, a, b *Var, args ops.BinaryArgs) (*Var, error) {
@@ -67,6 +70,17 @@ func binaryGrad(name string, i int, a, b, out, g *tensor.Tensor, args ops.Binary
 	switch {
 	case args.RoundingMode != "":
 		return mulNum(g, 0)
+	case (name == "remainder" || name == "fmod") && i == 0:
+		return g, nil
+	case name == "remainder" || name == "fmod":
+		mode := map[string]string{"remainder": "floor", "fmod": "trunc"}[name]
+		q, err := ops.BinaryByName("div", ops.TensorOperand(a), ops.TensorOperand(b), ops.BinaryArgs{RoundingMode: mode})
+		if err != nil {
+			return nil, err
+		}
+		return chain(mul(g, q))(neg)
+	case name == "atan2":
+		return atan2Grad(i, a, b, g)
 	case (name == "div" || name == "true_divide") && i == 0:
 		bc, err := conj(b)
 		if err != nil {
@@ -145,6 +159,33 @@ func binaryGrad(name string, i int, a, b, out, g *tensor.Tensor, args ops.Binary
 		return nil, err
 	}
 	return mul(g, w)
+}
+
+// atan2Grad is g * b / (a*a + b*b) for a (i = 0) and -g * a / (a*a + b*b)
+// for b, torch's atan2_backward.
+func atan2Grad(i int, a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
+	aa, err := mul(a, a)
+	if err != nil {
+		return nil, err
+	}
+	bb, err := mul(b, b)
+	if err != nil {
+		return nil, err
+	}
+	den, err := ops.BinaryByName("add", ops.TensorOperand(aa), ops.TensorOperand(bb), ops.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	num := b
+	if i == 1 {
+		if num, err = neg(a); err != nil {
+			return nil, err
+		}
+	}
+	if num, err = mul(g, num); err != nil {
+		return nil, err
+	}
+	return ops.BinaryByName("div", ops.TensorOperand(num), ops.TensorOperand(den), ops.BinaryArgs{})
 }
 
 // indicator is cmp(a, b) as 1 and 0 of dtype d.

@@ -27,6 +27,11 @@ var binaryOps = map[string]*binaryDef{
 	"gt":  comparison(noComplex("gt is not supported for complex tensors"), func(c int, _ bool) bool { return c > 0 }),
 	"ge":  comparison(noComplex("ge is not supported for complex tensors"), func(c int, eq bool) bool { return c > 0 || eq }),
 	"pow": {dtype: sameCommon(), funcs: constFuncs(binFuncs{real: powReal, integ: powInt, cplx: powComplex, realNumberExp: powRealNumber, cplxNumberExp: powComplexNumber})},
+	"remainder": {dtype: sameCommon(noComplex("remainder is not supported for complex tensors"), noBool(`"remainder_cpu" not implemented for 'Bool'`)),
+		funcs: constFuncs(binFuncs{real: remainderReal, integ: remainderInt, divides: true})},
+	"fmod": {dtype: sameCommon(noComplex("fmod is not supported for complex tensors"), noBool(`"fmod_cpu" not implemented for 'Bool'`)),
+		funcs: constFuncs(binFuncs{real: math.Mod, integ: fmodInt, divides: true})},
+	"atan2": {dtype: atan2DType, funcs: constFuncs(binFuncs{real: math.Atan2})},
 }
 
 func constFuncs(bf binFuncs) func(BinaryArgs, dtype.DType) binFuncs {
@@ -141,6 +146,16 @@ func divFuncs(args BinaryArgs, _ dtype.DType) binFuncs {
 	}
 	return binFuncs{real: func(x, y float64) float64 { return x / y },
 		cplx: func(x, y complex128) complex128 { return x / y }}
+}
+
+// atan2DType: bool and integer operands compute in and give float32, as
+// torch's other floating ops; complex is refused.
+func atan2DType(op string, _, _, common dtype.DType, _ BinaryArgs) (dtype.DType, dtype.DType, error) {
+	if err := refuse(op, common, noComplex(`"atan2_cpu" not implemented for 'Complex'`)); err != nil {
+		return 0, 0, err
+	}
+	f := intToFloat(common)
+	return f, f, nil
 }
 
 func floorDivFuncs(BinaryArgs, dtype.DType) binFuncs {

@@ -55,7 +55,7 @@ func TestZipCustomFuncsMatchesNamedRoute(t *testing.T) {
 						if _, _, engineOp := mergeEngineOp(op, &args); engineOp || !c.f.IsUnique() {
 							continue
 						}
-						if (op == "div" && args.RoundingMode != "" || op == "floor_divide") && d == dtype.Int64 {
+						if binaryOps[op].funcs(args, d).divides && d == dtype.Int64 {
 							continue // integer division: the COO forms' route (zipCustomFuncsApplies)
 						}
 						zipped++

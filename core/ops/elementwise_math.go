@@ -198,6 +198,39 @@ func floorDivInt(a, b int64) int64 {
 	return q
 }
 
+// remainderReal is torch.remainder on floats: fmod(a, b) moved by b when
+// its sign differs from b's, so the result takes the divisor's sign (Python's
+// %): a zero remainder keeps fmod's signed zero, b = 0 gives NaN.
+func remainderReal(a, b float64) float64 {
+	m := math.Mod(a, b)
+	if m != 0 && (b < 0) != (m < 0) {
+		m += b
+	}
+	return m
+}
+
+// remainderInt is torch.remainder on integers (the divisor's sign); callers
+// refuse b == 0, a fill never read may give 0 here.
+func remainderInt(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	m := a % b
+	if m != 0 && (b < 0) != (m < 0) {
+		m += b
+	}
+	return m
+}
+
+// fmodInt is torch.fmod on integers, C's %: the dividend's sign (0 for
+// b == 0, as remainderInt).
+func fmodInt(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	return a % b
+}
+
 // truncDivInt is integer division rounded toward 0 (0 for b == 0, as floorDivInt).
 func truncDivInt(a, b int64) int64 {
 	if b == 0 {

@@ -100,6 +100,17 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 		if cat == CatBool && (name == "floor_divide" || name == "pow" && !b.Wrapped) {
 			return Array{}, errorf("%s: bool operands are refused", name)
 		}
+	case "remainder", "fmod":
+		if cat == CatComplex || cat == CatBool {
+			return Array{}, errorf("%s: complex and bool operands are refused", name)
+		}
+	case "atan2":
+		if cat == CatComplex {
+			return Array{}, errorf("atan2: complex operands are refused")
+		}
+		if cat <= CatInt {
+			out = dtype.Float32
+		}
 	case "eq", "ne", "mul":
 	default:
 		return Array{}, errorf("binary op %q is not modelled", name)
@@ -108,7 +119,7 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		out = dtype.Bool
 	}
-	if cat <= CatInt && b.Wrapped && b.V[0] == 0 && Numel(shape) > 0 && (name == "floor_divide" || name == "div" && args.RoundingMode != "") {
+	if cat <= CatInt && b.Wrapped && b.V[0] == 0 && Numel(shape) > 0 && (name == "floor_divide" || name == "remainder" || name == "fmod" || name == "div" && args.RoundingMode != "") {
 		return Array{}, errorf("%s: integer division by the number 0 (ZeroDivisionError)", name)
 	}
 	if name == "pow" && cat <= CatInt && b.Wrapped && real(b.V[0]) < 0 {
@@ -142,10 +153,12 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 		}
 		var v complex128
 		var err error
-		switch cat {
-		case CatBool, CatInt:
+		switch {
+		case name == "atan2": // computed in the float result dtype
+			v = complex(math.Atan2(real(Round(out, x)), real(Round(out, y))), 0)
+		case cat == CatBool || cat == CatInt:
 			v, err = intOp(name, args.RoundingMode, common, toInt(real(x)), toInt(real(y)), toInt(real(alpha)))
-		case CatFloat:
+		case cat == CatFloat:
 			v = complex(realOp(name, args.RoundingMode, real(x), real(y), real(alpha)), 0)
 		default:
 			v = complexOp(name, x, y, alpha)
@@ -233,6 +246,15 @@ func intOp(name, mode string, d dtype.DType, x, y, alpha int64) (complex128, err
 			q--
 		}
 		return i(q), nil
+	case "remainder", "fmod":
+		if y == 0 {
+			return 0, errorf("%s: integer division by zero", name)
+		}
+		r := x % y // C's remainder: the dividend's sign
+		if name == "remainder" && r != 0 && (r < 0) != (y < 0) {
+			r += y // Python's: the divisor's sign
+		}
+		return i(r), nil
 	case "maximum":
 		return i(max(x, y)), nil
 	case "minimum":
@@ -284,6 +306,14 @@ func realOp(name, mode string, x, y, alpha float64) float64 {
 		return x / y
 	case "floor_divide":
 		return floorDiv(x, y)
+	case "fmod":
+		return math.Mod(x, y)
+	case "remainder":
+		r := math.Mod(x, y)
+		if r != 0 && (r < 0) != (y < 0) {
+			r += y
+		}
+		return r
 	case "maximum", "minimum":
 		if math.IsNaN(x) || math.IsNaN(y) {
 			return math.NaN()

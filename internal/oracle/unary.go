@@ -215,6 +215,7 @@ var floatMath = map[string]struct {
 	"asinh": {math.Asinh, cmplx.Asinh}, "acosh": {math.Acosh, cmplx.Acosh}, "atanh": {math.Atanh, cmplx.Atanh},
 	"sigmoid": {func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }, func(z complex128) complex128 { return 1 / (1 + cmplx.Exp(-z)) }},
 	"erf":     {math.Erf, nil}, "erfinv": {math.Erfinv, nil},
+	"reciprocal": {func(x float64) float64 { return 1 / x }, func(z complex128) complex128 { return 1 / z }},
 }
 
 // largest is the largest finite value of the float dtype d.

@@ -230,7 +230,7 @@ pub fn unary_op_names() -> Result<Vec<String>> {
 ///
 /// ```
 /// let ops = gosparse::binary_op_names()?;
-/// assert!(ops.iter().any(|o| o == "floor_divide") && ops.len() >= 15);
+/// assert!(ops.iter().any(|o| o == "floor_divide") && ops.len() >= 18);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
 pub fn binary_op_names() -> Result<Vec<String>> {
@@ -443,6 +443,7 @@ unary_methods! {
     acosh: "the inverse hyperbolic cosine", [1.0, 1.5, 3.0], |x: f64| x.acosh();
     sigmoid: "the logistic function 1 / (1 + exp(-x))", [-1.5, 0.0, 2.0], |x: f64| 1.0 / (1.0 + (-x).exp());
     relu: "max(x, 0)", [-1.5, 0.0, 2.0], |x: f64| x.max(0.0);
+    reciprocal: "1 / x (integers give float32; a zero fill gives an infinite one)", [-1.5, 0.25, 2.0], |x: f64| 1.0 / x;
     erf: "the error function", [0.0, 0.5, 3.0], |x: f64| if x == 0.0 { 0.0 } else if x == 0.5 { 0.520_499_877_813_046_5 } else { 0.999_977_909_503_001_4 };
     erfinv: "the inverse error function", [0.0, 0.520_499_877_813_046_5, -0.5], |x: f64| if x == 0.0 { 0.0 } else if x > 0.0 { 0.5 } else { -0.476_936_276_204_469_9 };
     ceil: "the smallest integer >= x", [-1.5, 0.0, 2.25], |x: f64| x.ceil();
@@ -534,6 +535,56 @@ impl Tensor {
     /// ```
     pub fn floor_divide<'a>(&self, other: impl Into<Operand<'a>>) -> Result<Tensor> {
         self.binary("floor_divide", other, &ElementwiseArgs::default())
+    }
+
+    /// torch's `remainder(other)`: `self - floor(self / other) * other`,
+    /// Python's `%`, which takes the divisor's sign; an integer divisor of 0
+    /// is refused, a float one gives NaN.
+    ///
+    /// ```
+    /// let a = gosparse::Tensor::from_dense(&[7i64, -7], &[2])?;
+    /// assert_eq!(a.remainder(3)?.values::<i64>()?, &[1, 2]);
+    /// assert_eq!(a.remainder(-3)?.values::<i64>()?, &[-2, -1]);
+    /// assert!(a.remainder(0).is_err()); // integer division by zero
+    /// let f = gosparse::Tensor::from_dense(&[-0.5f64, 0.0], &[2])?.to_sparse_csr()?;
+    /// let r = f.remainder(2.0)?.to_dense()?;
+    /// assert_eq!(r.values::<f64>()?, &[1.5, 0.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn remainder<'a>(&self, other: impl Into<Operand<'a>>) -> Result<Tensor> {
+        self.binary("remainder", other, &ElementwiseArgs::default())
+    }
+
+    /// torch's `fmod(other)`: C's remainder of `self / other`, which takes
+    /// the dividend's sign; an integer divisor of 0 is refused, a float one
+    /// gives NaN.
+    ///
+    /// ```
+    /// let a = gosparse::Tensor::from_dense(&[7i64, -7], &[2])?;
+    /// assert_eq!(a.fmod(3)?.values::<i64>()?, &[1, -1]);
+    /// assert_eq!(a.fmod(-3)?.values::<i64>()?, &[1, -1]);
+    /// assert!(a.fmod(0).is_err()); // integer division by zero
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn fmod<'a>(&self, other: impl Into<Operand<'a>>) -> Result<Tensor> {
+        self.binary("fmod", other, &ElementwiseArgs::default())
+    }
+
+    /// torch's `atan2(other)`: the angle of the point `(other, self)`, in
+    /// `[-pi, pi]`; integers give float32.
+    ///
+    /// ```
+    /// let y = gosparse::Tensor::from_dense(&[1.0f64, 0.0, -1.0], &[3])?.to_sparse_coo()?;
+    /// let x = gosparse::Tensor::from_dense(&[0.0f64, -1.0, 1.0], &[3])?;
+    /// let got = y.atan2(&x)?.to_dense()?;
+    /// let want = [std::f64::consts::FRAC_PI_2, std::f64::consts::PI, -std::f64::consts::FRAC_PI_4];
+    /// for (g, w) in got.values::<f64>()?.iter().zip(want) {
+    ///     assert!((g - w).abs() < 1e-15);
+    /// }
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn atan2<'a>(&self, other: impl Into<Operand<'a>>) -> Result<Tensor> {
+        self.binary("atan2", other, &ElementwiseArgs::default())
     }
 
     /// torch's `pow(exponent)`: `self ** exponent`, the exponent a tensor or
