@@ -13,7 +13,7 @@ import (
 var binaryNodes = map[string]string{
 	"div": "DivBackward0", "true_divide": "DivBackward0", "pow": "PowBackward1",
 	"maximum": "MaximumBackward0", "minimum": "MinimumBackward0",
-	"remainder": "RemainderBackward0", "fmod": "FmodBackward0", "atan2": "Atan2Backward0",
+	"remainder": "RemainderBackward1", "fmod": "FmodBackward1", "atan2": "Atan2Backward0",
 }
 
 // HasBinaryGrad reports whether Binary records the element-wise op name of

@@ -11,16 +11,20 @@ import (
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
-// between a tensor and a number (mul has MulScalar): add, sub, div (with a
-// rounding mode too: a zero gradient, as torch's), true_divide, pow,
-// maximum and minimum. floor_divide has none, as torch's.
-func HasNumberGrad(name string, args ops.BinaryArgs) bool {
+// between a tensor and a number, op(c, x) when numberFirst (mul has
+// MulScalar): add, sub, div (with a rounding mode too: a zero gradient, as
+// torch's), true_divide, pow, maximum and minimum; remainder and fmod of a
+// tensor by a number. floor_divide has none, nor has remainder of a number by
+// a tensor, as torch's.
+func HasNumberGrad(name string, args ops.BinaryArgs, numberFirst bool) bool {
 	if args.Out.Layout != nil {
 		return false
 	}
 	switch name {
 	case "add", "sub", "div", "true_divide", "pow", "maximum", "minimum":
 		return true
+	case "remainder", "fmod":
+		return !numberFirst
 	}
 	return false
 }
@@ -33,6 +37,7 @@ var numberNodes = map[string][2]string{
 	"div": {"DivBackward0", "MulBackward0"}, "true_divide": {"DivBackward0", "MulBackward0"},
 	"pow":     {"PowBackward0", "PowBackward2"},
 	"maximum": {"MaximumBackward0", "MaximumBackward0"}, "minimum": {"MinimumBackward0", "MinimumBackward0"},
+	"remainder": {"RemainderBackward0", ""}, "fmod": {"FmodBackward0", ""},
 }
 
 // NumberOp is ops.BinaryByName(name, x, c) recorded for the ops of
@@ -42,9 +47,10 @@ var numberNodes = map[string][2]string{
 // -g * conj(out / x) for c / x, g * conj(c x^(c-1)) for x ** c (zero for
 // c = 0), g * conj(out log c) for c ** x (zero for c = 0, as torch), g
 // where x is chosen by maximum and minimum (half on a tie), zero for a
-// rounded div; at a sparse x's specified elements.
+// rounded div, g for remainder and fmod by c; at a sparse x's specified
+// elements.
 func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*Var, error) {
-	if !HasNumberGrad(name, args) {
+	if !HasNumberGrad(name, args, numberFirst) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
 	}
 	a, b := ops.TensorOperand(x.t), ops.NumberOperand(c)

@@ -123,6 +123,7 @@ var unaryGrads = map[string]struct {
 	"floor":         {"FloorBackward0", zeroDeriv},
 	"round":         {"RoundBackward0", zeroDeriv},
 	"trunc":         {"TruncBackward0", zeroDeriv},
+	"frac":          {"FracBackward0", constDeriv(1)},
 	"sgn":           {"SgnBackward0", realOnly("sgn", zeroDeriv)},
 	"angle":         {"AngleBackward0", realOnly("angle", zeroDeriv)},
 	"conj_physical": {"ConjPhysicalBackward0", realOnly("conj_physical", constDeriv(1))},

@@ -91,7 +91,7 @@ func (d Dispatcher) BinaryNumber(name string, x Value, n dtype.Number, numberFir
 		if name == "mul" && args.Out.Layout == nil {
 			return Recorded(autograd.MulScalar(x.Var, n))
 		}
-		if autograd.HasNumberGrad(name, args) {
+		if autograd.HasNumberGrad(name, args, numberFirst) {
 			return Recorded(autograd.NumberOp(name, x.Var, n, numberFirst, args))
 		}
 	}

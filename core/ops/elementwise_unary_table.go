@@ -60,10 +60,12 @@ var unaryOps = map[string]*unaryDef{
 			}
 			return x // NaN stays
 		}, integ: func(x int64) int64 { return max(x, 0) }})},
-	"ceil":     rounding("ceil", math.Ceil),
-	"floor":    rounding("floor", math.Floor),
-	"round":    rounding("round", math.RoundToEven),
-	"trunc":    rounding("trunc", math.Trunc),
+	"ceil":  rounding("ceil", math.Ceil),
+	"floor": rounding("floor", math.Floor),
+	"round": rounding("round", math.RoundToEven),
+	"trunc": rounding("trunc", math.Trunc),
+	"frac": {dtype: sameDType(onlyFloat(`"frac_cpu" is implemented for floating dtypes only`)),
+		funcs: fixed(elemFuncs{real: func(x float64) float64 { return x - math.Trunc(x) }})},
 	"deg2rad":  linearFloat(math.Pi / 180),
 	"rad2deg":  linearFloat(180 / math.Pi),
 	"angle":    {dtype: angleDType, funcs: fixed(elemFuncs{real: angleReal, cplx: func(z complex128) complex128 { return complex(atan2(imag(z), real(z)), 0) }})},
@@ -103,6 +105,16 @@ func noBool(msg string) refusal {
 func noComplex(msg string) refusal {
 	return func(d dtype.DType) string {
 		if d.IsComplex() {
+			return msg
+		}
+		return ""
+	}
+}
+
+// onlyFloat refuses every dtype but the real floating ones.
+func onlyFloat(msg string) refusal {
+	return func(d dtype.DType) string {
+		if !d.IsFloat() {
 			return msg
 		}
 		return ""

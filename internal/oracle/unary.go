@@ -100,6 +100,11 @@ func Unary(name string, a Array, args UnaryArgs) (Array, error) {
 		}
 		g := map[string]func(float64) float64{"ceil": math.Ceil, "floor": math.Floor, "round": math.RoundToEven, "trunc": math.Trunc}[name]
 		out, f = d, func(v complex128) complex128 { return complex(g(real(v)), 0) }
+	case "frac":
+		if c != CatFloat {
+			return Array{}, errorf("frac: only float tensors are taken")
+		}
+		out, f = d, func(v complex128) complex128 { return complex(real(v)-math.Trunc(real(v)), 0) }
 	case "deg2rad", "rad2deg":
 		if c == CatComplex {
 			return Array{}, errorf("%s: complex tensors are refused", name)

@@ -133,6 +133,7 @@ from ._functions import (
     concat,
     concatenate,
     dstack,
+    flatten,
     hstack,
     index_select,
     is_complex,
@@ -140,6 +141,7 @@ from ._functions import (
     is_nonzero,
     is_same_size,
     is_signed,
+    narrow,
     narrow_copy,
     numel,
     permute,
@@ -149,6 +151,7 @@ from ._functions import (
     stack,
     t,
     transpose,
+    unflatten,
     unsqueeze,
     vstack,
     with_fill_value,
@@ -157,6 +160,8 @@ from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._select import diagonal, gather, max, min
 from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
+from ._torch_names import (adjoint, conj, float_power, is_conj, is_neg, movedim, moveaxis,
+                           positive, resolve_conj, resolve_neg, swapaxes, swapdims, unbind)
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
 from ._explain import Explanation, explain
@@ -194,7 +199,9 @@ __all__ = [
     "generators", "interop", "linalg", "nn", "sparse",
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
-    "narrow_copy", "with_fill_value",
+    "narrow_copy", "narrow", "flatten", "unflatten", "with_fill_value",
+    "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
+    "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "allclose", "masked_fill", "tile", "device", "eye", "diags",

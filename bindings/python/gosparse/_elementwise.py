@@ -69,6 +69,7 @@ UNARY = {
     "floor": "the largest integer <= x",
     "round": "the nearest integer, halves to even",
     "trunc": "the integer part",
+    "frac": "the fractional part x - trunc(x), x's sign (float dtypes only)",
     "deg2rad": "degrees to radians",
     "rad2deg": "radians to degrees",
     "angle": "the argument of a complex value (0 or pi for reals)",
@@ -77,6 +78,7 @@ UNARY = {
     "isinf": "whether the element is infinite (bool)",
     "isposinf": "whether the element is +inf (bool)",
     "isneginf": "whether the element is -inf (bool)",
+    "reciprocal": "1 / x (integers give float32; a zero fill gives an infinite one)",
 }
 # torch has no in-place form of these (their results are bool or real).
 _NO_INPLACE = {"signbit", "isnan", "isinf", "isposinf", "isneginf", "angle"}
@@ -88,17 +90,23 @@ BINARY = {
     "true_divide": "input / other", "floor_divide": "floor(input / other)",
     "maximum": "the larger of input and other", "minimum": "the smaller of input and other",
     "pow": "input ** other",
+    "remainder": "input - floor(input / other) * other, Python's %: the divisor's sign "
+                 "(an integer divisor of 0 is refused)",
+    "fmod": "the C remainder of input / other: the dividend's sign (an integer divisor of 0 "
+            "is refused)",
+    "atan2": "the arctangent of input / other in the quadrant of (other, input); integers "
+             "give float32",
     "eq": "input == other", "ne": "input != other", "lt": "input < other",
     "le": "input <= other", "gt": "input > other", "ge": "input >= other",
 }
 # torch's in-place binary methods (maximum_ and minimum_ do not exist).
 _BINARY_INPLACE = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "pow",
-                   "eq", "ne", "lt", "le", "gt", "ge")
+                   "remainder", "fmod", "atan2", "eq", "ne", "lt", "le", "gt", "ge")
 
 # torch's aliases of the ops above.
 ALIASES = {
     "absolute": "abs", "negative": "neg", "arcsin": "asin", "arccos": "acos",
-    "arctan": "atan", "arcsinh": "asinh", "arctanh": "atanh",
+    "arctan": "atan", "arctan2": "atan2", "arcsinh": "asinh", "arctanh": "atanh",
     "arccosh": "acosh", "fix": "trunc", "clip": "clamp",
     "multiply": "mul", "subtract": "sub", "divide": "div", "greater": "gt",
     "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne",
@@ -174,12 +182,16 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     return call(type(t), lib.gs_unary, t._handle, op_name(op), byref(args))
 
 
+# The operands torch takes no Python number for: atan2's two, fmod's input
+# (torch.fmod(2, t) is a TypeError; fmod(t, 2) is fine).
+_TENSORS_ONLY = {"atan2": ("input", "other"), "fmod": ("input",)}
+
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
 
 # The operators' ops that two Tensors run through gs_binary as binary() would (the
 # divisions keep binary()'s refusal of a sparse divisor), as C strings.
 _TENSOR_OPS = {op: op.encode("ascii") for op in (
-    "add", "sub", "mul", "pow", "eq", "ne", "lt", "le", "gt", "ge")}
+    "add", "sub", "mul", "pow", "remainder", "eq", "ne", "lt", "le", "gt", "ge")}
 # The divisions, which take that path when the divisor's layout is strided
 # (binary() refuses only sparse divisors).
 _DIVISION_OPS = {op: op.encode("ascii") for op in ("div", "floor_divide")}
@@ -209,6 +221,12 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
     else:
         ka, a = _operand(input, op, "input")
         kb, b = _operand(other, op, "other")
+        if torch_rules and op in _TENSORS_ONLY:
+            for what, kind in zip(_TENSORS_ONLY[op], (ka, kb)):
+                if kind in ("number", "plain"):
+                    raise TypeError("%s(): argument '%s' must be Tensor, not a number "
+                                    "(torch has no number overload here; give a 0-d "
+                                    "tensor)" % (op, what))
     if (torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided
             and not _broadcast_divisor(a if ka == "tensor" else None, b)):
         # torch refuses a sparse divisor: its unspecified zeros would divide (a
@@ -673,6 +691,11 @@ class ElementwiseOps:
     def __rpow__(self, other):
         return self._op("pow", other, True)
 
+    __mod__ = _operator("remainder")
+
+    def __rmod__(self, other):
+        return self._op("remainder", other, True)
+
     __eq__ = _operator("eq")
 
     __ne__ = _operator("ne")
@@ -719,6 +742,9 @@ class ElementwiseOps:
 
     def __ipow__(self, other):
         return self._iop("pow", other)
+
+    def __imod__(self, other):
+        return self._iop("remainder", other)
 
 
 def _unary_method(op):

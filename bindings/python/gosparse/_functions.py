@@ -126,6 +126,22 @@ def narrow_copy(input, dim, start, length):
     return tensor_arg(input, "narrow_copy").narrow_copy(dim, start, length)
 
 
+def narrow(input, dim, start, length):
+    """torch.narrow: [start, start + length) of dim; not a view, see Tensor.narrow."""
+    return tensor_arg(input, "narrow").narrow(dim, start, length)
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    """torch.flatten: dims start_dim through end_dim merged into one (see
+    Tensor.flatten)."""
+    return tensor_arg(input, "flatten").flatten(start_dim, end_dim)
+
+
+def unflatten(input, dim, sizes):
+    """torch.unflatten: dim split into sizes (see Tensor.unflatten)."""
+    return tensor_arg(input, "unflatten").unflatten(dim, sizes)
+
+
 def with_fill_value(input, value):
     """A copy of input whose unspecified elements read value (cast to input's dtype):
     to_dense() materialises it, conversions and the operators carry it, and sums

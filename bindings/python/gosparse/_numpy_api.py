@@ -38,6 +38,7 @@ _BINARY = {
     "floor_divide": "floor_divide", "power": "pow", "maximum": "maximum",
     "minimum": "minimum", "equal": "eq", "not_equal": "ne", "less": "lt",
     "less_equal": "le", "greater": "gt", "greater_equal": "ge",
+    "remainder": "remainder", "mod": "remainder", "fmod": "fmod", "arctan2": "atan2",
 }
 # ufunc.reduce -> gosparse reduction.
 _REDUCE = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin",

@@ -1,5 +1,5 @@
 """Indexing, as Tensor methods with torch's names: select, t[...], index_select,
-narrow_copy, sparse_mask."""
+narrow_copy, narrow, sparse_mask."""
 
 from ctypes import byref
 
@@ -50,6 +50,16 @@ class IndexOps:
         """A copy of [start, start + length) of dim (start may be negative)."""
         return call(type(self), lib.gs_narrow_copy, self._handle, dim_arg(dim),
                     A.int_arg(start, "start"), A.int_arg(length, "length"))
+
+    def narrow(self, dim, start, length):
+        """torch's ``Tensor.narrow``: [start, start + length) of dim (start may be
+        negative), on every layout. torch returns a view sharing self's memory, so
+        writing into one changes the other; gosparse tensors are immutable (an
+        in-place op swaps in a new tensor), so this is narrow_copy: the result may share
+        arrays with self internally, but no write through either shows in the other.
+        Its grad_fn is NarrowCopyBackward0 (torch's: SliceBackward0), the same
+        gradient."""
+        return self.narrow_copy(dim, start, length)
 
     def sparse_mask(self, mask):
         """The elements of self at the specified positions of the sparse tensor mask,

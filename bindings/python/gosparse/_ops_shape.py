@@ -1,5 +1,5 @@
 """Shape operators, as Tensor methods with torch's names: transpose, t, permute,
-unsqueeze, squeeze, reshape, and the in-place sparse_resize_ pair."""
+unsqueeze, squeeze, reshape, flatten, unflatten, and the in-place sparse_resize_ pair."""
 
 import numpy as np
 
@@ -120,6 +120,50 @@ class ShapeOps:
         vals = int_list(shape, "reshape: shape")
         arr, n = int64s_arg(vals, "shape")
         return call(type(self), lib.gs_reshape, self._handle, arr, n)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        """torch's ``Tensor.flatten``: dims start_dim through end_dim merged into one,
+        by reshape (a strided tensor stays strided, a sparse one gives COO). A 0-d
+        tensor gives one element; start_dim == end_dim gives self, as torch returns its
+        input."""
+        n = self.ndim
+        if n == 0:
+            for what, d in (("start_dim", start_dim), ("end_dim", end_dim)):
+                if A.int_arg(d, what) not in (-1, 0):
+                    raise IndexError("flatten(): %s: Dimension out of range (expected to be "
+                                     "in range of [-1, 0], but got %d)" % (what, d))
+            return self.reshape(1)
+        s, e = self._dim(start_dim), self._dim(end_dim)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after "
+                               "end_dim (%d > %d)" % (s, e))
+        if s == e:
+            return self
+        shape = list(self.shape)
+        return self.reshape(shape[:s] + [int(np.prod(shape[s:e + 1]))] + shape[e + 1:])
+
+    def unflatten(self, dim, sizes):
+        """torch's ``Tensor.unflatten``: dim split into sizes (their product its size;
+        one may be -1), by reshape (a sparse tensor gives COO)."""
+        d = self._dim(dim)
+        sizes = [A.int_arg(v, "sizes") for v in sizes]
+        if not sizes:
+            raise RuntimeError("unflatten: sizes must be non-empty")
+        size = self.shape[d]
+        known = int(np.prod([v for v in sizes if v != -1]))
+        if sizes.count(-1) > 1 or any(v < -1 for v in sizes):
+            raise RuntimeError("unflatten: sizes %s: at most one may be -1, none other "
+                               "negative" % sizes)
+        if -1 in sizes:
+            if known == 0 or size % known:
+                raise RuntimeError("unflatten: Provided sizes %s don't multiply up to the "
+                                   "size of dim %d (%d) in the input tensor" % (sizes, d, size))
+            sizes[sizes.index(-1)] = size // known
+        elif known != size:
+            raise RuntimeError("unflatten: Provided sizes %s don't multiply up to the size "
+                               "of dim %d (%d) in the input tensor" % (sizes, d, size))
+        shape = list(self.shape)
+        return self.reshape(shape[:d] + sizes + shape[d + 1:])
 
     def view(self, *shape):
         """torch's ``Tensor.view(*shape)``: reshape of a strided tensor (one size may be

@@ -21,10 +21,12 @@ from ._reduce import ReduceOps
 from ._scipy_names import ScipyOps
 from ._select import SelectOps
 from ._softmax import SoftmaxOps
+from ._torch_names import TorchNameOps
 
 
 class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps,
-             FormatOps, NumpyOps, ExchangeOps, CompatOps, SelectOps, SoftmaxOps, ScipyOps):
+             FormatOps, NumpyOps, ExchangeOps, CompatOps, SelectOps, SoftmaxOps, ScipyOps,
+             TorchNameOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component

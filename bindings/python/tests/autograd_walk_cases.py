@@ -26,6 +26,7 @@ NOT_TENSOR_RESULT = {  # a Python value, a numpy array or a foreign object: no g
     "is_signed", "is_tensor", "numel", "item", "tolist", "numpy", "size", "dim", "dense_dim",
     "sparse_dim", "is_coalesced", "get_device", "__bool__", "__float__", "__int__",
     "__complex__", "__len__", "__array__", "__dlpack__", "__dlpack_device__", "toarray",
+    "is_conj", "is_neg", "ndimension", "nelement", "element_size",
 }
 INDEX_ARRAYS = {  # integer index arrays of the layout: torch's indices() etc. carry no grad
     "indices", "crow_indices", "col_indices", "ccol_indices", "row_indices",
@@ -41,6 +42,7 @@ AUTOGRAD_MACHINERY = {  # torch's are the autograd API itself, not differentiate
 TORCH_REFUSES = {  # torch refuses these on a tensor that requires grad, or at backward
     "sparse_resize_", "sparse_resize_and_clear_", "resize_as_", "smm", "floor_divide",
     "floor_divide_", "__floordiv__", "__rfloordiv__", "__ifloordiv__",
+    "__rmod__",  # number % tensor: "derivative for aten::remainder is not implemented"
 }
 IN_PLACE_COMPARISONS = {  # torch keeps the float dtype and records a zero gradient
     "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_",
@@ -79,8 +81,8 @@ _UNARY = ["abs", "absolute", "neg", "negative", "sin", "cos", "tan", "atan", "ar
           "cosh", "tanh", "asinh", "arcsinh", "sigmoid", "relu", "exp", "expm1", "erf",
           "deg2rad", "rad2deg", "sgn", "sign", "ceil", "floor", "round", "trunc", "fix",
           "angle", "conj_physical", "square", "nan_to_num", "asin", "arcsin", "acos",
-          "arccos", "atanh", "arctanh", "erfinv"]
-_POSITIVE = ["log", "log1p", "sqrt"]  # on positive inputs (POSITIVE below)
+          "arccos", "atanh", "arctanh", "erfinv", "frac"]
+_POSITIVE = ["log", "log1p", "sqrt", "reciprocal"]  # on positive inputs (POSITIVE below)
 _BINARY = ["add", "sub", "subtract", "mul", "multiply", "maximum", "minimum"]
 _DIVISIONS = ["div", "divide", "true_divide"]
 
@@ -104,6 +106,26 @@ def _table():
                                    c(x, 0.37, rounding_mode="floor"))
     both.update({
         "pow": lambda c, x, o: (c(x, 2), c(x, 3.5), c(x, o[0] + 1.0)),
+        # remainder and fmod by tensors and numbers away from x / y's whole numbers (x's
+        # values are in (-1, 1)); atan2 of two tensors only, as torch's
+        "remainder": lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75), c(x, o[2] - 1.5)),
+        "fmod": lambda c, x, o: (c(x, o[0] + 2.0), c(x, -0.75), c(x, o[4][:, None] + 2.0)),
+        "atan2": lambda c, x, o: (c(x, o[0] + 0.5), c(o[0] - 0.5, x), c(x, o[2])),
+        "arctan2": lambda c, x, o: c(x, o[0] + 0.5),
+        "narrow": lambda c, x, o: (c(x, 1, 1, 2), c(x, 0, -1, 1)),
+        "conj": lambda c, x, o: c(x * 1.0),
+        "resolve_conj": lambda c, x, o: c(x * 1.0),
+        "resolve_neg": lambda c, x, o: c(x * 1.0),
+        "adjoint": lambda c, x, o: c(x),
+        "positive": lambda c, x, o: c(x * 1.0),
+        "swapaxes": lambda c, x, o: c(x, 0, 1),
+        "swapdims": lambda c, x, o: c(x, 1, 0),
+        "movedim": lambda c, x, o: (c(x, 0, 1), c(x.unsqueeze(0), [0, 1], [2, 0])),
+        "moveaxis": lambda c, x, o: c(x, -1, 0),
+        "unbind": lambda c, x, o: c(x) + c(x, 1),  # the tuples joined
+        "float_power": lambda c, x, o: (c(x, 2), c(x, 1.5), c(x, o[0])),
+        "flatten": lambda c, x, o: (c(x), c(x, 0, 1), c(x.unsqueeze(0), 1)),
+        "unflatten": lambda c, x, o: (c(x, 1, (3, 1)), c(x, 0, (1, -1))),
         "acosh": lambda c, x, o: c(x + 2.0),  # acosh is real on [1, inf)
         "arccosh": lambda c, x, o: c(x + 2.0),
         "clamp": lambda c, x, o: c(x, -0.5, 0.5),
@@ -207,6 +229,10 @@ def _table():
         "Tensor.__rtruediv__": lambda x, o: 2.0 / (x + 3.0),
         "Tensor.__pow__": lambda x, o: (x ** 2, x ** (o[0] + 1.0)),
         "Tensor.__rpow__": lambda x, o: 2.0 ** x,
+        "Tensor.__mod__": lambda x, o: (x % (o[0] + 2.0), x % 0.75),
+        "Tensor.type_as": lambda x, o: x.type_as(o[0]),
+        "Tensor.atan2_": lambda x, o: (x * 1.0).atan2_(o[0] + 0.5),
+        "Tensor.arctan2_": lambda x, o: (x * 1.0).arctan2_(o[0] + 0.5),
         "sparse.spsolve": lambda x, o: _solves(gs.sparse.spsolve, x, o),
         "sparse.linalg.spsolve": lambda x, o: _solves(gs.sparse.linalg.spsolve, x, o),
         "linalg.solve_triangular": lambda x, o: (
@@ -242,12 +268,12 @@ def _table():
         "sparse.sampled_addmm": lambda x, o: gs.sparse.sampled_addmm(
             x.to_sparse_csr() if x.layout is not gs.strided else x, o[3][:, :1], o[1].T[:1]),
     })
-    for op in ["add", "sub", "mul", "div", "true_divide", "pow"] + \
+    for op in ["add", "sub", "mul", "div", "true_divide", "pow", "remainder", "fmod"] + \
             ["subtract", "multiply", "divide"]:
         arg = {"pow": 2}.get(op, 0.75)
         cases["Tensor.%s_" % op] = (lambda op, arg: lambda x, o:
                                     getattr(x * 1.0, op + "_")(arg))(op, arg)
-    for op in ["iadd", "isub", "imul", "itruediv", "ipow"]:
+    for op in ["iadd", "isub", "imul", "itruediv", "ipow", "imod"]:
         arg = {"ipow": 2}.get(op, 0.75)
         cases["Tensor.__%s__" % op] = (lambda op, arg: lambda x, o:
                                        getattr(x * 1.0, "__%s__" % op)(arg))(op, arg)
@@ -287,7 +313,8 @@ def MASK(x):
 
 CASES = _table()
 # Inputs of these are positive (their domain, or pow of a tensor exponent).
-POSITIVE = {"log", "log1p", "sqrt", "log_", "log1p_", "sqrt_", "pow", "__pow__", "rsqrt"}
+POSITIVE = {"log", "log1p", "sqrt", "log_", "log1p_", "sqrt_", "pow", "__pow__", "rsqrt",
+            "reciprocal", "reciprocal_", "float_power"}
 # gradcheck settings of the casts to low precision and back (linear: a wide step).
 GRADCHECK_ARGS = {
     "Tensor.to": dict(eps=1e-3, atol=1e-4), "Tensor.astype": dict(eps=1e-3, atol=1e-4),

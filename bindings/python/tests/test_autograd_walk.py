@@ -162,6 +162,7 @@ _REFUSED_HERE = {
     "__floordiv__": lambda x: x // 0.37,
     "__rfloordiv__": lambda x: 2.0 // (x.to_dense() + 3.0),
     "__ifloordiv__": lambda x: (x * 1.0).__ifloordiv__(0.37),
+    "__rmod__": lambda x: 2.0 % (x.to_dense() + 3.0),
 }
 
 
@@ -173,6 +174,7 @@ def test_what_torch_refuses_is_refused_here(name):
                        match="in-place operation|backward: %s has no backward"
                        % name.strip("_").replace("ifloordiv", "floor_divide")
                        .replace("rfloordiv", "floor_divide").replace("floordiv", "floor_divide")
+                       .replace("rmod", "remainder")
                        .rstrip("_")):
         _REFUSED_HERE[name](x).to_dense().sum().backward()
 

@@ -97,14 +97,18 @@ def test_out_tensor_swapped_by_an_inplace_op_during_mv_out():
 
 
 # Arguments of every in-place method of Tensor (a new one without an entry fails below).
-_NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow_", "eq_",
+_NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow_",
+           "remainder_", "fmod_", "eq_",
            "ne_", "lt_", "le_", "gt_", "ge_", "multiply_", "subtract_", "divide_",
            "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"}
 _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
          "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0),
          "transpose_": (0, 1), "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
          "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),),
-         "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,)}
+         "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,),
+         # torch's atan2 takes no number
+         "atan2_": (gs.tensor(D, dtype=gs.float64) + 1,),
+         "arctan2_": (gs.tensor(D, dtype=gs.float64) + 1,)}
 # Methods torch refuses on sparse tensors, as gosparse does: they run on a strided one.
 _STRIDED_ONLY = {"rsqrt_"}
 # Python's augmented assignments (t += 1 calls __iadd__).

@@ -50,7 +50,8 @@ def _torch_call(name):
     if name in {"bool", "byte", "char", "int", "long", "short", "item", "tolist", "numpy",
                 "size", "dim", "get_device", "__bool__", "__float__", "__int__", "__complex__",
                 "__len__", "__array__", "__dlpack__", "__dlpack_device__", "backward",
-                "detach", "requires_grad_"}:
+                "detach", "requires_grad_", "is_conj", "is_neg", "ndimension", "nelement",
+                "element_size"}:
         x = _scalar() if name in {"item", "__bool__", "__float__", "__int__", "__complex__",
                                   "backward"} else _x()
         if name == "backward":
@@ -72,6 +73,8 @@ def _torch_call(name):
         return _x(), lambda x: x // 0.37
     if name == "__rfloordiv__":
         return _x(), lambda x: 2.0 // (x + 3.0)
+    if name == "__rmod__":
+        return _x(), lambda x: 2.0 % (x + 3.0)
     if name in {"floor_divide_", "__ifloordiv__"}:
         return _x(), lambda x: getattr(x * 1.0, name)(0.37)
     if name == "smm":

@@ -219,7 +219,7 @@ fn names(
 ///
 /// ```
 /// let ops = gosparse::unary_op_names()?;
-/// assert!(ops.iter().any(|o| o == "sin") && ops.len() >= 41);
+/// assert!(ops.iter().any(|o| o == "sin") && ops.len() >= 43);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
 pub fn unary_op_names() -> Result<Vec<String>> {
@@ -450,6 +450,7 @@ unary_methods! {
     floor: "the largest integer <= x", [-1.5, 0.0, 2.25], |x: f64| x.floor();
     round: "the nearest integer, halves to even", [-1.5, 0.5, 2.5], |x: f64| x.round_ties_even();
     trunc: "the integer part", [-1.5, 0.0, 2.25], |x: f64| x.trunc();
+    frac: "the fractional part x - trunc(x), with x's sign (float dtypes only)", [-1.5, 0.0, 2.25], |x: f64| x - x.trunc();
     deg2rad: "degrees to radians", [-180.0, 0.0, 90.0], |x: f64| x.to_radians();
     rad2deg: "radians to degrees", [-1.5, 0.0, 2.0], |x: f64| x.to_degrees();
     angle: "the argument of a complex value (0 or pi for a real)", [-1.5, 0.0, 2.0], |x: f64| if x < 0.0 { std::f64::consts::PI } else { 0.0 };
@@ -546,7 +547,7 @@ impl Tensor {
     /// assert_eq!(a.remainder(3)?.values::<i64>()?, &[1, 2]);
     /// assert_eq!(a.remainder(-3)?.values::<i64>()?, &[-2, -1]);
     /// assert!(a.remainder(0).is_err()); // integer division by zero
-    /// let f = gosparse::Tensor::from_dense(&[-0.5f64, 0.0], &[2])?.to_sparse_csr()?;
+    /// let f = gosparse::Tensor::from_dense(&[-0.5f64, 0.0], &[1, 2])?.to_sparse_csr()?;
     /// let r = f.remainder(2.0)?.to_dense()?;
     /// assert_eq!(r.values::<f64>()?, &[1.5, 0.0]);
     /// # Ok::<(), gosparse::Error>(())

@@ -1,0 +1,193 @@
+"""torch names that are other names (or small compositions) of gosparse's operators:
+conj, resolve_conj, resolve_neg, is_conj, is_neg, adjoint, positive, swapaxes,
+swapdims, movedim, moveaxis, unbind, float_power, ndimension, nelement, element_size
+and type_as, as module functions and Tensor methods (the mixin TorchNameOps).
+
+gosparse has no lazy conjugate or negative bits: conj() conjugates at once (a real
+tensor is returned as it is, as torch returns it), is_conj() and is_neg() are False,
+and resolve_conj() / resolve_neg() return the tensor itself."""
+
+from . import _types as T
+from ._args import dim_arg, int_list, tensor_arg
+from ._base import is_tensor
+from ._elementwise import binary
+
+__all__ = ["conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
+           "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
+           "TorchNameOps"]
+
+
+def _dims(v, what):
+    """An int or a sequence of ints as a list."""
+    return [v] if not isinstance(v, (list, tuple)) else int_list((v,), what)
+
+
+class TorchNameOps:
+    """The Tensor methods of this module (a mixin: Tensor is the only user)."""
+
+    __slots__ = ()
+
+    def conj(self):
+        """torch's Tensor.conj: the complex conjugate (computed at once: gosparse has no
+        conjugate bit); a real tensor is itself, as in torch."""
+        return self.conj_physical() if self.dtype.is_complex else self
+
+    def resolve_conj(self):
+        """torch's Tensor.resolve_conj: self (gosparse never defers a conjugation)."""
+        return self
+
+    def resolve_neg(self):
+        """torch's Tensor.resolve_neg: self (gosparse never defers a negation)."""
+        return self
+
+    def is_conj(self):
+        """torch's Tensor.is_conj: False (no conjugate bit)."""
+        return False
+
+    def is_neg(self):
+        """torch's Tensor.is_neg: False (no negative bit)."""
+        return False
+
+    def adjoint(self):
+        """torch's Tensor.adjoint: the last two dims swapped and conjugated (mH)."""
+        return self.mH
+
+    def positive(self):
+        """torch's Tensor.positive: self; refused for bool, as torch refuses it."""
+        if self.dtype is T.bool:
+            raise TypeError("positive(): the `+` operator, on a bool tensor is not supported")
+        return self
+
+    def swapaxes(self, axis0, axis1):
+        """torch's Tensor.swapaxes: transpose(axis0, axis1)."""
+        return self.transpose(dim_arg(axis0, "axis0"), dim_arg(axis1, "axis1"))
+
+    def swapdims(self, dim0, dim1):
+        """torch's Tensor.swapdims: transpose(dim0, dim1)."""
+        return self.transpose(dim0, dim1)
+
+    def movedim(self, source, destination):
+        """torch's Tensor.movedim: the dims of source (an int or a sequence) moved to the
+        positions of destination, the others keeping their order (by permute)."""
+        src, dst = _dims(source, "movedim: source"), _dims(destination, "movedim: destination")
+        if len(src) != len(dst):
+            raise RuntimeError("movedim: Invalid source or destination dims: source (%s dims) "
+                               "should contain the same number of dims as destination (%s "
+                               "dims)" % (len(src), len(dst)))
+        src = [self._dim(d) for d in src]
+        dst = [self._dim(d) for d in dst]
+        if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+            raise RuntimeError("movedim: repeated dim in source %s or destination %s"
+                               % (src, dst))
+        order = [None] * self.ndim
+        for s, d in zip(src, dst):
+            order[d] = s
+        rest = iter(d for d in range(self.ndim) if d not in src)
+        return self.permute([o if o is not None else next(rest) for o in order])
+
+    moveaxis = movedim
+
+    def unbind(self, dim=0):
+        """torch's Tensor.unbind: the tuple of select(dim, i) for every i of dim."""
+        d = self._dim(dim)
+        return tuple(self.select(d, i) for i in range(self.shape[d]))
+
+    def float_power(self, exponent):
+        """torch's Tensor.float_power: self ** exponent computed in float64 (complex128
+        where either is complex)."""
+        return float_power(self, exponent)
+
+    def ndimension(self):
+        """torch's Tensor.ndimension: dim()."""
+        return self.dim()
+
+    def nelement(self):
+        """torch's Tensor.nelement: numel()."""
+        return self.numel()
+
+    def element_size(self):
+        """torch's Tensor.element_size: the bytes of one element of the dtype."""
+        return self.dtype.itemsize
+
+    def type_as(self, other):
+        """torch's Tensor.type_as: self in other's dtype."""
+        return self.to(tensor_arg(other, "type_as", "other").dtype)
+
+
+def conj(input):
+    """torch.conj: the complex conjugate (see Tensor.conj)."""
+    return tensor_arg(input, "conj").conj()
+
+
+def resolve_conj(input):
+    """torch.resolve_conj: input (see Tensor.resolve_conj)."""
+    return tensor_arg(input, "resolve_conj").resolve_conj()
+
+
+def resolve_neg(input):
+    """torch.resolve_neg: input (see Tensor.resolve_neg)."""
+    return tensor_arg(input, "resolve_neg").resolve_neg()
+
+
+def is_conj(input):
+    """torch.is_conj: False (see Tensor.is_conj)."""
+    return tensor_arg(input, "is_conj").is_conj()
+
+
+def is_neg(input):
+    """torch.is_neg: False (see Tensor.is_neg)."""
+    return tensor_arg(input, "is_neg").is_neg()
+
+
+def adjoint(input):
+    """torch.adjoint: the last two dims swapped and conjugated."""
+    return tensor_arg(input, "adjoint").adjoint()
+
+
+def positive(input):
+    """torch.positive: input; bool refused (see Tensor.positive)."""
+    return tensor_arg(input, "positive").positive()
+
+
+def swapaxes(input, axis0, axis1):
+    """torch.swapaxes: transpose(input, axis0, axis1)."""
+    return tensor_arg(input, "swapaxes").swapaxes(axis0, axis1)
+
+
+def swapdims(input, dim0, dim1):
+    """torch.swapdims: transpose(input, dim0, dim1)."""
+    return tensor_arg(input, "swapdims").swapdims(dim0, dim1)
+
+
+def movedim(input, source, destination):
+    """torch.movedim: input with the dims of source moved to destination."""
+    return tensor_arg(input, "movedim").movedim(source, destination)
+
+
+moveaxis = movedim
+
+
+def unbind(input, dim=0):
+    """torch.unbind: the slices of input along dim, as a tuple."""
+    return tensor_arg(input, "unbind").unbind(dim)
+
+
+def _float_operand(x):
+    """x (a Tensor, or a number) in float64, complex128 when complex."""
+    if is_tensor(x):
+        want = T.complex128 if x.dtype.is_complex else T.float64
+        return x if x.dtype is want else x.to(want)
+    return complex(x) if isinstance(x, complex) else float(x)
+
+
+def float_power(input, exponent):
+    """torch.float_power: input ** exponent in float64, or complex128 where either
+    operand is complex (either may be a number, not both)."""
+    if not (is_tensor(input) or is_tensor(exponent)):
+        raise TypeError("float_power(): at least one of input and exponent must be a Tensor")
+    a, b = _float_operand(input), _float_operand(exponent)
+    if isinstance(a, complex) or isinstance(b, complex) or (
+            is_tensor(a) and a.dtype.is_complex) or (is_tensor(b) and b.dtype.is_complex):
+        a = a.to(T.complex128) if is_tensor(a) else complex(a)
+        b = b.to(T.complex128) if is_tensor(b) else complex(b)
+    return binary("pow", a, b)
