@@ -160,8 +160,10 @@ from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._select import diagonal, gather, max, min
 from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
-from ._torch_names import (adjoint, conj, float_power, is_conj, is_neg, movedim, moveaxis,
-                           positive, resolve_conj, resolve_neg, swapaxes, swapdims, unbind)
+from ._torch_names import (adjoint, atleast_1d, atleast_2d, atleast_3d, clone, conj, detach,
+                           dist, float_power, is_conj, is_neg, movedim, moveaxis, positive,
+                           resolve_conj, resolve_neg, result_type, spmm, swapaxes, swapdims,
+                           unbind)
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
 from ._explain import Explanation, explain
@@ -202,6 +204,8 @@ __all__ = [
     "narrow_copy", "narrow", "flatten", "unflatten", "with_fill_value",
     "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
     "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
+    "clone", "detach", "spmm", "dist", "result_type", "atleast_1d", "atleast_2d",
+    "atleast_3d",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "allclose", "masked_fill", "tile", "device", "eye", "diags",

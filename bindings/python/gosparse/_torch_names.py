@@ -1,7 +1,9 @@
 """torch names that are other names (or small compositions) of gosparse's operators:
 conj, resolve_conj, resolve_neg, is_conj, is_neg, adjoint, positive, swapaxes,
 swapdims, movedim, moveaxis, unbind, float_power, ndimension, nelement, element_size
-and type_as, as module functions and Tensor methods (the mixin TorchNameOps).
+and type_as, as module functions and Tensor methods (the mixin TorchNameOps); the
+module functions clone, detach, spmm, dist, result_type, atleast_1d, atleast_2d and
+atleast_3d.
 
 gosparse has no lazy conjugate or negative bits: conj() conjugates at once (a real
 tensor is returned as it is, as torch returns it), is_conj() and is_neg() are False,
@@ -10,11 +12,15 @@ and resolve_conj() / resolve_neg() return the tensor itself."""
 from . import _types as T
 from ._args import dim_arg, int_list, tensor_arg
 from ._base import is_tensor
+from ._construct import zeros
 from ._elementwise import binary
+from ._linalg import mm
+from ._reduce import norm
 
 __all__ = ["conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
            "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
-           "TorchNameOps"]
+           "clone", "detach", "spmm", "dist", "result_type", "atleast_1d", "atleast_2d",
+           "atleast_3d", "TorchNameOps"]
 
 
 def _dims(v, what):
@@ -191,3 +197,76 @@ def float_power(input, exponent):
         a = a.to(T.complex128) if is_tensor(a) else complex(a)
         b = b.to(T.complex128) if is_tensor(b) else complex(b)
     return binary("pow", a, b)
+
+
+def clone(input):
+    """torch.clone: a copy of input (recorded for backward)."""
+    return tensor_arg(input, "clone").clone()
+
+
+def detach(input):
+    """torch.detach: input cut from the autograd graph."""
+    return tensor_arg(input, "detach").detach()
+
+
+def spmm(input, mat2):
+    """torch.spmm: the matrix product of a sparse (or strided) input and mat2 (mm)."""
+    return mm(input, mat2)
+
+
+def dist(input, other, p=2):
+    """torch.dist: the p-norm of input - other (p 2 by default; inf, 0 and others as
+    norm takes them), recorded for backward as that composition (torch's node:
+    DistBackward0)."""
+    return norm(binary("sub", input, other), p)
+
+
+# The dtypes of Python numbers in torch.result_type: bool, int64, float32 (the default
+# float) and complex64.
+_NUMBER_DTYPES = ((bool, T.bool), (int, T.int64), (float, T.float32), (complex, T.complex64))
+
+
+def result_type(tensor1, tensor2):
+    """torch.result_type: the dtype op(tensor1, tensor2) computes in, either a Tensor or
+    a number: a tensor with dims decides, a 0-d tensor and then a number only raise
+    the category (the element-wise ops' rule)."""
+    def stand_in(x):  # a one-element tensor of x's dtype and dims-ness, or x itself
+        return zeros(*([] if x.ndim == 0 else [1]), dtype=x.dtype) if is_tensor(x) else x
+    if not (is_tensor(tensor1) or is_tensor(tensor2)):
+        for a in (complex, float, int, bool):
+            if isinstance(tensor1, a) or isinstance(tensor2, a):
+                return dict(_NUMBER_DTYPES)[a]
+        raise TypeError("result_type(): expected Tensors or numbers, got %s and %s"
+                        % (type(tensor1).__name__, type(tensor2).__name__))
+    return binary("add", stand_in(tensor1), stand_in(tensor2)).dtype
+
+
+def _at_least(n, fname, tensors):
+    out = []
+    for t in tensors:
+        t = tensor_arg(t, fname)
+        if n >= 1 and t.ndim == 0:
+            t = t.reshape(1)
+        if n >= 2 and t.ndim == 1:
+            t = t.unsqueeze(0)
+        if n >= 3 and t.ndim == 2:
+            t = t.unsqueeze(2)
+        out.append(t)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def atleast_1d(*tensors):
+    """torch.atleast_1d: each tensor with at least one dim (a 0-d one as shape (1,));
+    a tuple for several."""
+    return _at_least(1, "atleast_1d", tensors)
+
+
+def atleast_2d(*tensors):
+    """torch.atleast_2d: each tensor with at least two dims ((n,) as (1, n))."""
+    return _at_least(2, "atleast_2d", tensors)
+
+
+def atleast_3d(*tensors):
+    """torch.atleast_3d: each tensor with at least three dims ((n,) as (1, n, 1),
+    (m, n) as (m, n, 1))."""
+    return _at_least(3, "atleast_3d", tensors)

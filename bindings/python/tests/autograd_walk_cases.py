@@ -26,7 +26,7 @@ NOT_TENSOR_RESULT = {  # a Python value, a numpy array or a foreign object: no g
     "is_signed", "is_tensor", "numel", "item", "tolist", "numpy", "size", "dim", "dense_dim",
     "sparse_dim", "is_coalesced", "get_device", "__bool__", "__float__", "__int__",
     "__complex__", "__len__", "__array__", "__dlpack__", "__dlpack_device__", "toarray",
-    "is_conj", "is_neg", "ndimension", "nelement", "element_size",
+    "is_conj", "is_neg", "ndimension", "nelement", "element_size", "result_type",
 }
 INDEX_ARRAYS = {  # integer index arrays of the layout: torch's indices() etc. carry no grad
     "indices", "crow_indices", "col_indices", "ccol_indices", "row_indices",
@@ -231,6 +231,12 @@ def _table():
         "Tensor.__rpow__": lambda x, o: 2.0 ** x,
         "Tensor.__mod__": lambda x, o: (x % (o[0] + 2.0), x % 0.75),
         "Tensor.type_as": lambda x, o: x.type_as(o[0]),
+        "gs.clone": lambda x, o: gs.clone(x),
+        "gs.spmm": lambda x, o: gs.spmm(x, o[1]),
+        "gs.dist": lambda x, o: (gs.dist(x, o[0]), gs.dist(x, o[0] + 2.0, 1), gs.dist(x, o[0], 3)),
+        "gs.atleast_1d": lambda x, o: gs.atleast_1d(x, x.sum()),
+        "gs.atleast_2d": lambda x, o: gs.atleast_2d(x.sum(0)),
+        "gs.atleast_3d": lambda x, o: gs.atleast_3d(x, x.sum(1)),
         "Tensor.atan2_": lambda x, o: (x * 1.0).atan2_(o[0] + 0.5),
         "Tensor.arctan2_": lambda x, o: (x * 1.0).arctan2_(o[0] + 0.5),
         "sparse.spsolve": lambda x, o: _solves(gs.sparse.spsolve, x, o),

@@ -57,6 +57,8 @@ def _torch_call(name):
         if name == "backward":
             return x, lambda x: (x * 2.0).backward()
         return x, lambda x: getattr(x, name)()
+    if name == "result_type":
+        return _x(), lambda x: torch.result_type(x, 2.5)
     if name == "is_nonzero":
         return _scalar(), torch.is_nonzero
     if name in {"dense_dim", "sparse_dim", "is_coalesced", "indices", "sparse_resize_",

@@ -598,3 +598,51 @@ def test_float_power(layout):
             torch.complex128
         assert np.allclose(dense(c), torch.float_power(torch.tensor([[2.0, 0], [0, -1]]),
                                                        0.5 + 0j).numpy())
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo", "csr"])
+def test_module_functions_clone_detach_spmm_dist_atleast(layout):
+    t = make(np.where(np.isfinite(X), X, 1.5)[:, :4], layout)
+    x = dense(t)
+    same(dense(gs.clone(t)), x)
+    assert gs.clone(t) is not t and gs.clone(t).layout is t.layout
+    d = gs.detach(t.requires_grad_() if layout != "strided" else t)
+    assert not d.requires_grad
+    m = np.arange(8.0).reshape(4, 2)
+    assert np.allclose(dense(gs.spmm(t, gs.tensor(m))), x @ m)
+    y = np.ones_like(x)
+    for p in (2, 1, 3, INF, 0):
+        want = torch.dist(torch.tensor(x), torch.tensor(y), p).item() if torch is not None \
+            else (np.count_nonzero(x - y) if p == 0 else np.linalg.norm((x - y).ravel(), p))
+        assert np.isclose(float(gs.dist(t, gs.tensor(y), p)), want, rtol=1e-12)
+    v = gs.tensor(np.array([1.0, 2.0]))
+    shapes = [tuple(gs.atleast_3d(v).shape), tuple(gs.atleast_3d(t).shape),
+              tuple(gs.atleast_2d(v).shape), tuple(gs.atleast_1d(gs.tensor(3.0)).shape)]
+    assert shapes == [(1, 2, 1), (4, 4, 1), (1, 2), (1,)]
+    # unsqueeze's layout: CSR gains a trailing dim as COO
+    assert gs.atleast_3d(t).layout is (gs.sparse_coo if layout == "csr" else t.layout)
+    assert isinstance(gs.atleast_1d(v, t), tuple)
+    if torch is not None:
+        tv = torch.tensor([1.0, 2.0])
+        assert [tuple(torch.atleast_3d(tv).shape), tuple(torch.atleast_3d(torch.tensor(x)).shape),
+                tuple(torch.atleast_2d(tv).shape),
+                tuple(torch.atleast_1d(torch.tensor(3.0)).shape)] == shapes
+
+
+RESULT_TYPES = [  # (operands as (dtype, ndim) or a number, torch 2.15's result_type)
+    (((np.int64, 1), 2.5), "float32"), (((np.float64, 0), (np.int32, 1)), "float64"),
+    ((2, 3.0), "float32"), (((np.uint8, 1), -1), "uint8"), (((np.float32, 1), 1j), "complex64"),
+    (((np.bool_, 1), True), "bool"), (((np.int32, 1), (np.int8, 1)), "int32"),
+]
+
+
+@pytest.mark.parametrize("ops,want", RESULT_TYPES)
+def test_result_type_as_torch(ops, want):
+    def mk(lib, o):
+        if not isinstance(o, tuple):
+            return o
+        a = np.ones((2,) * o[1], o[0])
+        return gs.tensor(a) if lib is gs else torch.tensor(a)
+    assert gs.result_type(*(mk(gs, o) for o in ops)) is getattr(gs, want)
+    if torch is not None:
+        assert torch.result_type(*(mk(torch, o) for o in ops)) == getattr(torch, want)
