@@ -14,7 +14,6 @@ then run torch too where it is installed."""
 
 import math
 import os
-import warnings
 
 import numpy as np
 import pytest
@@ -28,9 +27,6 @@ else:
         import torch
     except ImportError:  # the recorded expectations still run
         torch = None
-
-needs_torch = pytest.mark.skipif(torch is None, reason="torch is not installed: compared "
-                                 "with the recorded expectations only")
 
 INF, NAN = math.inf, math.nan
 # 4 x 6 with zeros (the fill), -0, infinities, NaN, values of both signs.
@@ -81,12 +77,6 @@ def same(got, want):
     assert np.array_equal(got, want, equal_nan=True), (got, want)
     nan = np.isnan(want)
     assert np.array_equal(np.signbit(got)[~nan], np.signbit(want)[~nan]), (got, want)
-
-
-def quiet(fn):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return fn()
 
 
 # ---- values ----------------------------------------------------------------------------
