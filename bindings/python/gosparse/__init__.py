@@ -161,9 +161,9 @@ from ._select import diagonal, gather, max, min
 from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
 from ._torch_names import (adjoint, atleast_1d, atleast_2d, atleast_3d, clone, conj, detach,
-                           dist, float_power, is_conj, is_neg, movedim, moveaxis, positive,
-                           resolve_conj, resolve_neg, result_type, spmm, swapaxes, swapdims,
-                           unbind)
+                           detach_, dist, float_power, get_device, is_conj, is_neg, movedim,
+                           moveaxis, positive, resolve_conj, resolve_neg, result_type, spmm,
+                           swapaxes, swapdims, unbind, zero_)
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
 from ._explain import Explanation, explain
@@ -204,8 +204,8 @@ __all__ = [
     "narrow_copy", "narrow", "flatten", "unflatten", "with_fill_value",
     "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
     "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
-    "clone", "detach", "spmm", "dist", "result_type", "atleast_1d", "atleast_2d",
-    "atleast_3d",
+    "clone", "detach", "detach_", "zero_", "get_device", "spmm", "dist", "result_type",
+    "atleast_1d", "atleast_2d", "atleast_3d",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "allclose", "masked_fill", "tile", "device", "eye", "diags",

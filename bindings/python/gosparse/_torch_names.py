@@ -2,8 +2,8 @@
 conj, resolve_conj, resolve_neg, is_conj, is_neg, adjoint, positive, swapaxes,
 swapdims, movedim, moveaxis, unbind, float_power, ndimension, nelement, element_size
 and type_as, as module functions and Tensor methods (the mixin TorchNameOps); the
-module functions clone, detach, spmm, dist, result_type, atleast_1d, atleast_2d and
-atleast_3d.
+module functions clone, detach, detach_, zero_, get_device, spmm, dist, result_type,
+atleast_1d, atleast_2d and atleast_3d.
 
 gosparse has no lazy conjugate or negative bits: conj() conjugates at once (a real
 tensor is returned as it is, as torch returns it), is_conj() and is_neg() are False,
@@ -19,8 +19,8 @@ from ._reduce import norm
 
 __all__ = ["conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
            "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
-           "clone", "detach", "spmm", "dist", "result_type", "atleast_1d", "atleast_2d",
-           "atleast_3d", "TorchNameOps"]
+           "clone", "detach", "detach_", "zero_", "get_device", "spmm", "dist", "result_type",
+           "atleast_1d", "atleast_2d", "atleast_3d", "TorchNameOps"]
 
 
 def _dims(v, what):
@@ -97,6 +97,18 @@ class TorchNameOps:
         """torch's Tensor.unbind: the tuple of select(dim, i) for every i of dim."""
         d = self._dim(dim)
         return tuple(self.select(d, i) for i in range(self.shape[d]))
+
+    def swapaxes_(self, axis0, axis1):
+        """torch's in-place Tensor.swapaxes_: transpose_(axis0, axis1)."""
+        return self.transpose_(dim_arg(axis0, "axis0"), dim_arg(axis1, "axis1"))
+
+    def swapdims_(self, dim0, dim1):
+        """torch's in-place Tensor.swapdims_: transpose_(dim0, dim1)."""
+        return self.transpose_(dim0, dim1)
+
+    def dist(self, other, p=2):
+        """torch's Tensor.dist: the p-norm of self - other (see gosparse.dist)."""
+        return dist(self, other, p)
 
     def float_power(self, exponent):
         """torch's Tensor.float_power: self ** exponent computed in float64 (complex128
@@ -207,6 +219,21 @@ def clone(input):
 def detach(input):
     """torch.detach: input cut from the autograd graph."""
     return tensor_arg(input, "detach").detach()
+
+
+def detach_(input):
+    """torch.detach_: input cut from the autograd graph, in place."""
+    return tensor_arg(input, "detach_").detach_()
+
+
+def zero_(input):
+    """torch.zero_: every element of input zero, in place (see Tensor.zero_)."""
+    return tensor_arg(input, "zero_").zero_()
+
+
+def get_device(input):
+    """torch.get_device: -1 for a tensor on the CPU, else its device's index."""
+    return tensor_arg(input, "get_device").get_device()
 
 
 def spmm(input, mat2):

@@ -103,7 +103,8 @@ _NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow
            "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"}
 _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
          "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0),
-         "transpose_": (0, 1), "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
+         "transpose_": (0, 1), "swapaxes_": (0, 1), "swapdims_": (1, 0),
+         "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
          "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),),
          "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,),
          # torch's atan2 takes no number

@@ -636,3 +636,23 @@ def test_result_type_as_torch(ops, want):
     assert gs.result_type(*(mk(gs, o) for o in ops)) is getattr(gs, want)
     if torch is not None:
         assert torch.result_type(*(mk(torch, o) for o in ops)) == getattr(torch, want)
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo", "csr"])
+def test_in_place_swaps_and_module_forms(layout):
+    t = make(X, layout)
+    x = dense(t)
+    assert t.swapaxes_(0, 1) is t and t.shape == (6, 4)
+    same(dense(t), x.T)
+    assert t.swapdims_(1, 0) is t
+    same(dense(t), x)
+    assert np.isclose(float(t.dist(gs.tensor(np.ones((4, 6))), 1)),
+                      np.nansum(np.abs(x - 1)) if np.isfinite(x).all() else np.nan,
+                      equal_nan=True)
+    assert gs.get_device(t) == -1
+    assert gs.zero_(t) is t and not dense(t).any()
+    y = gs.tensor(A).requires_grad_() * 2.0
+    assert gs.detach_(y) is y and not y.requires_grad
+    if torch is not None:
+        tt = torch.tensor(x)
+        assert tuple(tt.swapaxes_(0, 1).shape) == (6, 4) and torch.get_device(tt) == -1
