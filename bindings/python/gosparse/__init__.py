@@ -182,7 +182,7 @@ from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_
                        set_printoptions, set_progress)
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import formats, generators, io, linalg, nn, sparse
-from . import _elementwise, _linalg, _reduce
+from . import _elementwise, _linalg, _reduce, _torch_names
 # torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
 from ._elementwise import *  # noqa: E402,F401,F403
@@ -230,3 +230,6 @@ __all__ = [
 __all__ += ["no_grad", "enable_grad", "is_grad_enabled", "autograd", "gather", "diagonal", "max",
             "min", "softmax", "log_softmax", "explain", "Explanation"]
 __all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__
+# torch's module-level in-place functions (gs.sin_(t) is t.sin_()).
+globals().update({_n: getattr(_torch_names, _n) for _n in _torch_names.INPLACE})
+__all__ += list(_torch_names.INPLACE)

@@ -9,6 +9,8 @@ gosparse has no lazy conjugate or negative bits: conj() conjugates at once (a re
 tensor is returned as it is, as torch returns it), is_conj() and is_neg() are False,
 and resolve_conj() / resolve_neg() return the tensor itself."""
 
+import inspect
+
 from . import _types as T
 from ._args import dim_arg, int_list, tensor_arg
 from ._base import is_tensor
@@ -297,3 +299,39 @@ def atleast_3d(*tensors):
     """torch.atleast_3d: each tensor with at least three dims ((n,) as (1, n, 1),
     (m, n) as (m, n, 1))."""
     return _at_least(3, "atleast_3d", tensors)
+
+
+# torch's module-level in-place functions of gosparse's in-place methods: torch.sin_(t)
+# is t.sin_() (this tensor object takes the result, as the method's does).
+INPLACE = ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_",
+           "arctanh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clip_",
+           "conj_physical_", "cos_", "cosh_", "deg2rad_", "erf_", "exp_", "expm1_", "fix_",
+           "floor_", "frac_", "log1p_", "log_", "nan_to_num_", "neg_", "negative_", "rad2deg_",
+           "reciprocal_", "relu_", "resize_as_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinh_",
+           "sqrt_", "square_", "tan_", "tanh_", "trunc_")
+
+
+_POS = inspect.Parameter.POSITIONAL_OR_KEYWORD
+# The parameters after input of the in-place methods that take any, with defaults.
+_INPLACE_ARGS = {"clamp_": (("min", None), ("max", None)), "clip_": (("min", None), ("max", None)),
+                 "nan_to_num_": (("nan", 0.0), ("posinf", None), ("neginf", None)),
+                 "resize_as_": (("other", inspect.Parameter.empty),)}
+
+
+def _inplace_function(name):
+    def f(input, *args, **kwargs):
+        return getattr(tensor_arg(input, name), name)(*args, **kwargs)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = "torch.%s: input.%s(...), in place (see Tensor.%s)." % (name, name, name)
+    # the method's parameters, self named input (what help() and the stubs show)
+    f.__signature__ = inspect.Signature(
+        [inspect.Parameter("input", _POS)] + [inspect.Parameter(p, _POS, default=d)
+                                              for p, d in _INPLACE_ARGS.get(name, ())])
+    return f
+
+
+for _name in INPLACE:
+    globals()[_name] = _inplace_function(_name)
+del _name
+__all__ += list(INPLACE)

@@ -293,6 +293,14 @@ def _table():
             args = {"clamp": (-0.5, 0.5), "clip": (-0.5, 0.5)}.get(n, ())
             cases["Tensor.%s_" % n] = (lambda n, args: lambda x, o:
                                        getattr(x * 1.0, n + "_")(*args))(n, args)
+    # torch's module-level in-place functions: gs.sin_(t) as t.sin_()
+    for n in gs._torch_names.INPLACE:
+        if n == "resize_as_":
+            continue  # TORCH_REFUSES
+        args = {"clamp_": (-0.5, 0.5), "clip_": (-0.5, 0.5)}.get(n, ())
+        shift = 2.0 if n in ("acosh_", "arccosh_") else 0.0  # acosh is real on [1, inf)
+        cases["gs." + n] = (lambda n, args, shift: lambda x, o:
+                            getattr(gs, n)(x + shift, *args))(n, args, shift)
     return cases
 
 

@@ -656,3 +656,17 @@ def test_in_place_swaps_and_module_forms(layout):
     if torch is not None:
         tt = torch.tensor(x)
         assert tuple(tt.swapaxes_(0, 1).shape) == (6, 4) and torch.get_device(tt) == -1
+
+
+@pytest.mark.parametrize("name", ["sin_", "abs_", "clamp_", "nan_to_num_", "frac_",
+                                  "reciprocal_", "arcsin_"])
+def test_module_in_place_functions_are_the_methods(name):
+    args = {"clamp_": (-1.0, 1.0)}.get(name, ())
+    a, b = make(A * 0.1, "csr"), make(A * 0.1, "csr")
+    assert getattr(gs, name)(a, *args) is a
+    getattr(b, name)(*args)
+    same(dense(a), dense(b))
+    if torch is not None:
+        t = torch.tensor(A * 0.1)
+        assert getattr(torch, name)(t, *args) is t
+        assert np.allclose(t.numpy(), dense(a), rtol=1e-15)
