@@ -421,10 +421,28 @@ fn squaring_over_the_memory_limit_is_refused_at_once() {
 #[test]
 fn the_op_lists_hold_the_headers_names() {
     let unary = gosparse::unary_op_names().unwrap();
-    for op in ["abs", "neg", "sqrt", "exp", "log", "sin", "cos", "tanh", "relu", "clamp", "nan_to_num", "pow", "isnan"]
-    {
+    for op in [
+        "abs",
+        "neg",
+        "sqrt",
+        "exp",
+        "log",
+        "sin",
+        "cos",
+        "tanh",
+        "relu",
+        "clamp",
+        "nan_to_num",
+        "pow",
+        "isnan",
+        "reciprocal",
+        "frac",
+    ] {
         assert!(unary.iter().any(|n| n == op), "{op}");
     }
     let binary = gosparse::binary_op_names().unwrap();
-    assert_eq!(binary.len(), 15, "{binary:?}");
+    assert_eq!(binary.len(), 18, "{binary:?}");
+    for op in ["remainder", "fmod", "atan2"] {
+        assert!(binary.iter().any(|n| n == op), "{op}");
+    }
 }
