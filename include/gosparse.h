@@ -582,7 +582,7 @@ typedef struct gs_elementwise_args {
 /* op(t): abs, neg, sign, sgn, signbit, sqrt, square, pow, exp, expm1, log,
  * log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, atanh,
  * sigmoid, relu, erf, erfinv, ceil, floor, round, trunc, frac, deg2rad, rad2deg,
- * angle, conj_physical, isnan, isinf, isposinf, isneginf, reciprocal,
+ * angle, real, imag, conj_physical, isnan, isinf, isposinf, isneginf, reciprocal,
  * nan_to_num, clamp.
  * The op applies to the stored values and to the fill value. */
 gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args *args,

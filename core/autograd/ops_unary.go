@@ -108,22 +108,30 @@ var unaryGrads = map[string]struct {
 	"tan": {"TanBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) {
 		return chain(mul(y, y))(func(t *tensor.Tensor) (*tensor.Tensor, error) { return addNum(t, 1) })
 	}},
-	"asin":          {"AsinBackward0", powDeriv(1, -1, -0.5)},
-	"acos":          {"AcosBackward0", powDeriv(-1, -1, -0.5)},
-	"atan":          {"AtanBackward0", powDeriv(1, 1, -1)},
-	"asinh":         {"AsinhBackward0", powDeriv(1, 1, -0.5)},
-	"atanh":         {"AtanhBackward0", powDeriv(1, -1, -1)},
-	"acosh":         {"AcoshBackward0", acoshDeriv},
-	"erf":           {"ErfBackward0", expSquareDeriv(2/math.Sqrt(math.Pi), -1, false)},
-	"erfinv":        {"ErfinvBackward0", expSquareDeriv(math.Sqrt(math.Pi)/2, 1, true)},
-	"deg2rad":       {"Deg2RadBackward0", constDeriv(math.Pi / 180)},
-	"rad2deg":       {"Rad2DegBackward0", constDeriv(180 / math.Pi)},
-	"sign":          {"SignBackward0", zeroDeriv},
-	"ceil":          {"CeilBackward0", zeroDeriv},
-	"floor":         {"FloorBackward0", zeroDeriv},
-	"round":         {"RoundBackward0", zeroDeriv},
-	"trunc":         {"TruncBackward0", zeroDeriv},
-	"frac":          {"FracBackward0", constDeriv(1)},
+	"asin":    {"AsinBackward0", powDeriv(1, -1, -0.5)},
+	"acos":    {"AcosBackward0", powDeriv(-1, -1, -0.5)},
+	"atan":    {"AtanBackward0", powDeriv(1, 1, -1)},
+	"asinh":   {"AsinhBackward0", powDeriv(1, 1, -0.5)},
+	"atanh":   {"AtanhBackward0", powDeriv(1, -1, -1)},
+	"acosh":   {"AcoshBackward0", acoshDeriv},
+	"erf":     {"ErfBackward0", expSquareDeriv(2/math.Sqrt(math.Pi), -1, false)},
+	"erfinv":  {"ErfinvBackward0", expSquareDeriv(math.Sqrt(math.Pi)/2, 1, true)},
+	"deg2rad": {"Deg2RadBackward0", constDeriv(math.Pi / 180)},
+	"rad2deg": {"Rad2DegBackward0", constDeriv(180 / math.Pi)},
+	"sign":    {"SignBackward0", zeroDeriv},
+	"ceil":    {"CeilBackward0", zeroDeriv},
+	"floor":   {"FloorBackward0", zeroDeriv},
+	"round":   {"RoundBackward0", zeroDeriv},
+	"trunc":   {"TruncBackward0", zeroDeriv},
+	"frac":    {"FracBackward0", constDeriv(1)},
+	// torch's real and imag are views (view_as_real then select): the
+	// gradient of real is g + 0i, of imag g * 1i (so d = -1i).
+	"real": {"SelectBackward0", constDeriv(1)},
+	"imag": {"SelectBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) {
+		return chain(mulNum(x, 0))(func(z *tensor.Tensor) (*tensor.Tensor, error) {
+			return ops.BinaryByName("add", ops.TensorOperand(z), ops.NumberOperand(dtype.ComplexNumber(-1i)), ops.BinaryArgs{})
+		})
+	}},
 	"sgn":           {"SgnBackward0", realOnly("sgn", zeroDeriv)},
 	"angle":         {"AngleBackward0", realOnly("angle", zeroDeriv)},
 	"conj_physical": {"ConjPhysicalBackward0", realOnly("conj_physical", constDeriv(1))},

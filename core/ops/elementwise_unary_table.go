@@ -66,6 +66,12 @@ var unaryOps = map[string]*unaryDef{
 	"trunc": rounding("trunc", math.Trunc),
 	"frac": {dtype: sameDType(onlyFloat(`"frac_cpu" is implemented for floating dtypes only`)),
 		funcs: fixed(elemFuncs{real: func(x float64) float64 { return x - math.Trunc(x) }})},
+	// real and imag are R-linear maps of the values (duplicates may stay);
+	// real of a real tensor is the identity, imag of one is refused (torch).
+	"real": {linear: true, dtype: complexToReal(), funcs: fixed(elemFuncs{real: func(x float64) float64 { return x },
+		integ: func(x int64) int64 { return x }, cplx: func(z complex128) complex128 { return complex(real(z), 0) }})},
+	"imag": {linear: true, dtype: complexToReal(onlyComplex("imag is not implemented for tensors with non-complex dtypes.")),
+		funcs: fixed(elemFuncs{cplx: func(z complex128) complex128 { return complex(imag(z), 0) }})},
 	"deg2rad":  linearFloat(math.Pi / 180),
 	"rad2deg":  linearFloat(180 / math.Pi),
 	"angle":    {dtype: angleDType, funcs: fixed(elemFuncs{real: angleReal, cplx: func(z complex128) complex128 { return complex(atan2(imag(z), real(z)), 0) }})},
@@ -115,6 +121,16 @@ func noComplex(msg string) refusal {
 func onlyFloat(msg string) refusal {
 	return func(d dtype.DType) string {
 		if !d.IsFloat() {
+			return msg
+		}
+		return ""
+	}
+}
+
+// onlyComplex refuses every dtype but the complex ones.
+func onlyComplex(msg string) refusal {
+	return func(d dtype.DType) string {
+		if !d.IsComplex() {
 			return msg
 		}
 		return ""

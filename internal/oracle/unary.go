@@ -105,6 +105,13 @@ func Unary(name string, a Array, args UnaryArgs) (Array, error) {
 			return Array{}, errorf("frac: only float tensors are taken")
 		}
 		out, f = d, func(v complex128) complex128 { return complex(real(v)-math.Trunc(real(v)), 0) }
+	case "real":
+		out, f = realOf(d), func(v complex128) complex128 { return complex(real(v), 0) }
+	case "imag":
+		if c != CatComplex {
+			return Array{}, errorf("imag: only complex tensors are taken")
+		}
+		out, f = realOf(d), func(v complex128) complex128 { return complex(imag(v), 0) }
 	case "deg2rad", "rad2deg":
 		if c == CatComplex {
 			return Array{}, errorf("%s: complex tensors are refused", name)

@@ -161,9 +161,9 @@ from ._select import diagonal, gather, max, min
 from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
 from ._torch_names import (adjoint, atleast_1d, atleast_2d, atleast_3d, clone, conj, detach,
-                           detach_, dist, float_power, get_device, is_conj, is_neg, movedim,
-                           moveaxis, positive, resolve_conj, resolve_neg, result_type, spmm,
-                           swapaxes, swapdims, unbind, zero_)
+                           detach_, dist, float_power, get_device, imag, is_conj, is_neg,
+                           movedim, moveaxis, positive, real, resolve_conj, resolve_neg,
+                           result_type, spmm, swapaxes, swapdims, unbind, zero_)
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
 from ._explain import Explanation, explain
@@ -202,7 +202,8 @@ __all__ = [
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "narrow", "flatten", "unflatten", "with_fill_value",
-    "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
+    "real", "imag", "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint",
+    "positive",
     "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
     "clone", "detach", "detach_", "zero_", "get_device", "spmm", "dist", "result_type",
     "atleast_1d", "atleast_2d", "atleast_3d",

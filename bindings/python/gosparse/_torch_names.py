@@ -1,7 +1,8 @@
 """torch names that are other names (or small compositions) of gosparse's operators:
 conj, resolve_conj, resolve_neg, is_conj, is_neg, adjoint, positive, swapaxes,
 swapdims, movedim, moveaxis, unbind, float_power, ndimension, nelement, element_size
-and type_as, as module functions and Tensor methods (the mixin TorchNameOps); the
+and type_as, as module functions and Tensor methods (the mixin TorchNameOps); real
+and imag as module functions and Tensor properties (as torch's); the
 module functions clone, detach, detach_, zero_, get_device, spmm, dist, result_type,
 atleast_1d, atleast_2d and atleast_3d.
 
@@ -15,11 +16,11 @@ from . import _types as T
 from ._args import dim_arg, int_list, tensor_arg
 from ._base import is_tensor
 from ._construct import zeros
-from ._elementwise import binary
+from ._elementwise import binary, unary
 from ._linalg import mm
 from ._reduce import norm
 
-__all__ = ["conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
+__all__ = ["real", "imag", "conj", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "adjoint", "positive",
            "swapaxes", "swapdims", "movedim", "moveaxis", "unbind", "float_power",
            "clone", "detach", "detach_", "zero_", "get_device", "spmm", "dist", "result_type",
            "atleast_1d", "atleast_2d", "atleast_3d", "TorchNameOps"]
@@ -34,6 +35,22 @@ class TorchNameOps:
     """The Tensor methods of this module (a mixin: Tensor is the only user)."""
 
     __slots__ = ()
+
+    @property
+    def real(self):
+        """torch's Tensor.real: the real part of every value and of the fill value
+        (complex64 gives float32, complex128 float64; the same pattern). A real tensor
+        is itself, as in torch. Differentiable (the gradient is g + 0i)."""
+        return unary("real", self) if self.dtype.is_complex else self
+
+    @property
+    def imag(self):
+        """torch's Tensor.imag: the imaginary part of every value and of the fill value
+        (complex64 gives float32, complex128 float64; the same pattern). A real tensor
+        is refused with TypeError, as in torch. Differentiable (the gradient is g * 1i)."""
+        if not self.dtype.is_complex:
+            raise TypeError("imag is not implemented for tensors with non-complex dtypes.")
+        return unary("imag", self)
 
     def conj(self):
         """torch's Tensor.conj: the complex conjugate (computed at once: gosparse has no
@@ -132,6 +149,16 @@ class TorchNameOps:
     def type_as(self, other):
         """torch's Tensor.type_as: self in other's dtype."""
         return self.to(tensor_arg(other, "type_as", "other").dtype)
+
+
+def real(input):
+    """torch.real: the real part (see Tensor.real)."""
+    return tensor_arg(input, "real").real
+
+
+def imag(input):
+    """torch.imag: the imaginary part (see Tensor.imag)."""
+    return tensor_arg(input, "imag").imag
 
 
 def conj(input):

@@ -235,6 +235,10 @@ def _table():
         "Tensor.swapaxes_": lambda x, o: (x * 1.0).swapaxes_(0, 1),
         "Tensor.swapdims_": lambda x, o: (x * 1.0).swapdims_(1, 0),
         "gs.clone": lambda x, o: gs.clone(x),
+        # real of a real x is x; through a complex value, real and imag differentiate
+        # (the Tensor.real/.imag properties are these functions)
+        "gs.real": lambda x, o: (gs.real(x), gs.real(x.to(gs.complex128) * (0.3 + 0.8j))),
+        "gs.imag": lambda x, o: gs.imag(x.to(gs.complex128) * (0.3 + 0.8j) + o[0]),
         "gs.spmm": lambda x, o: gs.spmm(x, o[1]),
         "gs.dist": lambda x, o: (gs.dist(x, o[0]), gs.dist(x, o[0] + 2.0, 1), gs.dist(x, o[0], 3)),
         "gs.atleast_1d": lambda x, o: gs.atleast_1d(x, x.sum()),

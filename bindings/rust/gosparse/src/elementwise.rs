@@ -219,7 +219,7 @@ fn names(
 ///
 /// ```
 /// let ops = gosparse::unary_op_names()?;
-/// assert!(ops.iter().any(|o| o == "sin") && ops.len() >= 43);
+/// assert!(ops.iter().any(|o| o == "sin") && ops.len() >= 45);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
 pub fn unary_op_names() -> Result<Vec<String>> {
@@ -388,6 +388,46 @@ impl Tensor {
     /// ```
     pub fn nan_to_num(&self, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Result<Tensor> {
         self.unary("nan_to_num", &ElementwiseArgs { nan: Some(nan), posinf, neginf, ..Default::default() })
+    }
+}
+
+impl Tensor {
+    /// torch's `real`: the real part of every value and of the fill value
+    /// (complex64 gives float32, complex128 float64; the pattern is kept). A
+    /// real tensor gives its values unchanged, in its dtype.
+    ///
+    /// ```
+    /// use gosparse::{Complex64, DType, Tensor};
+    /// let z = [Complex64::new(1.0, 2.0), Complex64::new(0.0, 0.0), Complex64::new(-3.0, 4.0)];
+    /// let t = Tensor::from_dense(&z, &[1, 3])?.to_sparse_csr()?;
+    /// let r = t.real()?;
+    /// assert_eq!(r.dtype(), DType::Float64);
+    /// assert_eq!(r.to_dense()?.values::<f64>()?, &[1.0, 0.0, -3.0]);
+    /// assert_eq!(Tensor::from_dense(&[2i64], &[1])?.real()?.values::<i64>()?, &[2]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn real(&self) -> Result<Tensor> {
+        self.unary("real", &ElementwiseArgs::default())
+    }
+
+    /// torch's `imag`: the imaginary part of every value and of the fill
+    /// value (complex64 gives float32, complex128 float64; the pattern is
+    /// kept). A real tensor is refused (`ErrorKind::DType`), as torch refuses it.
+    ///
+    /// ```
+    /// use gosparse::{Complex32, DType, ErrorKind, Tensor};
+    /// let z = [Complex32::new(1.0, 2.0), Complex32::new(0.0, 0.0), Complex32::new(-3.0, 4.0)];
+    /// let t = Tensor::from_dense(&z, &[3])?.to_sparse_coo()?;
+    /// let i = t.imag()?;
+    /// assert_eq!(i.dtype(), DType::Float32);
+    /// assert_eq!(i.to_dense()?.values::<f32>()?, &[2.0, 0.0, 4.0]);
+    /// let e = Tensor::from_dense(&[1.0f64], &[1])?.imag().unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::DType);
+    /// assert!(e.message().contains("imag is not implemented for tensors with non-complex dtypes"), "{e}");
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn imag(&self) -> Result<Tensor> {
+        self.unary("imag", &ElementwiseArgs::default())
     }
 }
 

@@ -437,6 +437,8 @@ fn the_op_lists_hold_the_headers_names() {
         "isnan",
         "reciprocal",
         "frac",
+        "real",
+        "imag",
     ] {
         assert!(unary.iter().any(|n| n == op), "{op}");
     }
