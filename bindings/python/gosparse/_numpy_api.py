@@ -5,8 +5,8 @@ numpy functions with a sparse meaning run gosparse's own operations and return
 gosparse Tensors: the element-wise ufuncs (with Tensors, numpy arrays and numbers),
 their reduce method for the reductions gosparse has, matmul, and sum, prod, mean,
 max/min, any, dot, tensordot, concatenate, stack, transpose, reshape, where, clip,
-round, zeros_like, full_like, ... Any other numpy function is refused with a TypeError
-naming it (a silent densification could exhaust memory); when an operand of a type
+round, real, imag, zeros_like, full_like, ... Any other numpy function is refused with a
+TypeError naming it (a silent densification could exhaust memory); when an operand of a type
 gosparse does not know takes part (a Dask array), gosparse returns NotImplemented so
 that type's protocol can answer.
 """
@@ -285,6 +285,16 @@ def _squeeze(a, axis=None):
     return t
 
 
+def _real(val):
+    return as_tensor(val, "real").real
+
+
+def _imag(val):
+    """numpy's imag: of a real tensor, zeros (torch's Tensor.imag refuses it)."""
+    t = as_tensor(val, "imag")
+    return t.imag if t.dtype.is_complex else zeros_like(t)
+
+
 _FUNCTIONS = {
     "sum": _reduction_function("sum"), "prod": _reduction_function("prod"),
     "mean": _reduction_function("mean"), "max": _extremum_function("amax"),
@@ -300,7 +310,7 @@ _FUNCTIONS = {
     "isposinf": lambda x, out=None: _store(E.unary("isposinf", x), out, "isposinf"),
     "isneginf": lambda x, out=None: _store(E.unary("isneginf", x), out, "isneginf"),
     "copy": lambda a, **kw: as_tensor(a, "copy").clone(),
-    "expand_dims": _expand_dims, "squeeze": _squeeze,
+    "expand_dims": _expand_dims, "squeeze": _squeeze, "real": _real, "imag": _imag,
     "shape": lambda a: tuple(a.shape), "ndim": lambda a: a.ndim,
     "size": lambda a, axis=None: a.numel() if axis is None else a.shape[axis],
 }

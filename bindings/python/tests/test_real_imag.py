@@ -197,3 +197,19 @@ def test_complex_chain_to_a_real_input_gradchecks():
         return gs.real(z * z), gs.imag(z)
     x = gs.tensor(np.array([[0.5, -1.0], [2.0, 0.25]])).requires_grad_()
     assert gs.autograd.gradcheck(f, (x,))
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo", "csr", "dia"])
+def test_numpy_real_and_imag_reach_the_ops(layout):
+    """np.real / np.imag (NEP 18) give the parts as gosparse tensors; numpy's imag of a
+    real array is zeros (not torch's TypeError)."""
+    a = make(Z, layout)
+    for f in (np.real, np.imag):
+        r = f(a)
+        assert isinstance(r, gs.Tensor) and r.layout is a.layout
+        same(dense(r), f(Z))
+    x = make(np.array([[1.0, 0], [0, -2.0]]), layout)
+    assert np.real(x) is x
+    z = np.imag(x)
+    assert isinstance(z, gs.Tensor) and z.dtype is gs.float64
+    same(dense(z), np.zeros((2, 2)))
