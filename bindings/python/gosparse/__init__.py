@@ -38,7 +38,7 @@ both, for imports at module level and inside functions):
    log_softmax of strided tensors), _explain (gosparse.explain: how a call would run),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
-   and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill: torch names
+   and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill, fill: torch names
    composed from the operators above), _scipy_names (SciPy's names for a porter: nnz,
    toarray, tocsr, diagonal, eye, diags, ...; a mixin).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
@@ -159,7 +159,7 @@ from ._functions import (
 from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._select import diagonal, gather, max, min
 from ._softmax import log_softmax, softmax
-from ._compat import allclose, masked_fill, tile
+from ._compat import allclose, fill, fill_, masked_fill, tile
 from ._torch_names import (adjoint, atleast_1d, atleast_2d, atleast_3d, clone, conj, detach,
                            detach_, dist, float_power, get_device, imag, is_conj, is_neg,
                            movedim, moveaxis, positive, real, resolve_conj, resolve_neg,
@@ -209,7 +209,7 @@ __all__ = [
     "atleast_1d", "atleast_2d", "atleast_3d",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
-    "allclose", "masked_fill", "tile", "device", "eye", "diags",
+    "allclose", "fill", "fill_", "masked_fill", "tile", "device", "eye", "diags",
     "ones", "full", "arange", "ones_like", "full_like", "rand_like", "randn_like",
     "randint_like",
     "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",

@@ -1,5 +1,5 @@
 """torch names that the documented examples use and that compose from the operators
-below: allclose, tile and masked_fill, as module functions and Tensor methods (the
+below: allclose, tile, masked_fill and fill, as module functions and Tensor methods (the
 mixin CompatOps)."""
 
 import math
@@ -10,9 +10,10 @@ from ._args import tensor_arg
 from ._base import into_format, is_tensor
 from ._elementwise import binary, unary
 from ._functions import cat, narrow_copy, unsqueeze
+from ._construct import zeros_like
 from ._reduce import any as _any, where
 
-__all__ = ["allclose", "tile", "masked_fill", "CompatOps"]
+__all__ = ["allclose", "tile", "masked_fill", "fill", "fill_", "CompatOps"]
 
 
 def _real(x, name, fname):
@@ -100,12 +101,16 @@ def masked_fill(input, mask, value):
     elif not isinstance(value, numbers.Number):
         raise TypeError("masked_fill(): argument 'value' must be a number or a 0-d tensor, "
                         "not %s" % type(value).__name__)
-    value = _fill_value(value, t.dtype)
+    return _masked(t, m, _fill_value(value, t.dtype, "masked_fill"), "masked_fill")
+
+
+def _masked(t, m, value, fname):
+    """where(m, value, t) in t's dtype and layout (a custom format kept)."""
     r = where(m, value, t)
     if r.dtype is not t.dtype:
         r = r.to(t.dtype)
     if t.layout is T.custom:
-        r = into_format(r, t, "masked_fill")
+        r = into_format(r, t, fname)
     elif r.layout is not t.layout:
         r = r.to_dense() if t.layout is T.strided else r.to_sparse(layout=t.layout)
     return r
@@ -119,8 +124,8 @@ _INT_RANGE = {T.uint8: (-255, 255), T.int8: (-128, 127), T.int16: (-32768, 32767
               T.int32: (-2**31, 2**31 - 1), T.int64: (-2**63, 2**63 - 1)}
 
 
-def _fill_value(value, dtype):
-    """value as masked_fill writes it into dtype, refused where torch's checked
+def _fill_value(value, dtype, fname):
+    """value as masked_fill and fill write it into dtype, refused where torch's checked
     conversion refuses it: a NaN or infinite or out-of-range value for an integer
     dtype, a finite value beyond a float dtype's largest, a complex value with an
     imaginary part for a real dtype. Converting it after the fact would write 0 for
@@ -135,8 +140,8 @@ def _fill_value(value, dtype):
     elif dtype in _FLOAT_MAX:
         bad = bad or any(math.isfinite(x) and abs(x) > _FLOAT_MAX[dtype] for x in parts)
     if bad:
-        raise RuntimeError("masked_fill(): value %r cannot be converted to type %s without "
-                           "overflow" % (value, dtype.name))
+        raise RuntimeError("%s(): value %r cannot be converted to type %s without "
+                           "overflow" % (fname, value, dtype.name))
     if isinstance(value, complex) and not dtype.is_complex:
         return value.real  # its imaginary part is 0
     if isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**63:
@@ -144,8 +149,58 @@ def _fill_value(value, dtype):
     return value
 
 
+def fill(input, value):
+    """torch.fill: a copy of input whose elements are all value, cast to input's dtype
+    (torch's checked conversion: 2.5 gives 2 in an int tensor, NaN or an out-of-range
+    value there and a complex value with an imaginary part in a real tensor are a
+    RuntimeError). A strided input gives a strided tensor full of value, differentiable
+    in a 0-d tensor value. A CSR, CSC, BSR, BSC or custom-format input keeps its
+    pattern, dtype and fill value: its stored elements (explicit zeros and a custom
+    format's stored positions included) become value, as torch's fill_ sets the
+    specified elements only. COO and a tensor value for a sparse input are torch's
+    NotImplementedError."""
+    t = tensor_arg(input, "fill")
+    if t.layout is T.sparse_coo:
+        raise NotImplementedError("fill(): not supported for a sparse_coo tensor (torch's "
+                                  "fill_ refuses it: uncoalesced duplicates would sum to a "
+                                  "multiple of value); convert with to_sparse_csr first")
+    if is_tensor(value):
+        if t.layout is not T.strided:
+            raise NotImplementedError("fill(): a tensor value for a %s input is not supported "
+                                      "(torch refuses it too): pass value.item()"
+                                      % t.layout.name)
+        if value.ndim != 0:
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
+                               "with %d dimensions." % value.ndim)
+        if not value.requires_grad:
+            value = value.item()
+            if isinstance(value, complex) and not t.dtype.is_complex:
+                value = value.real  # torch copies a complex tensor's real part
+    elif not isinstance(value, numbers.Number):
+        raise TypeError("fill(): argument 'value' must be a number or a 0-d tensor, not %s"
+                        % type(value).__name__)
+    if not is_tensor(value):
+        value = _fill_value(value, t.dtype, "fill")
+    else:  # a 0-d tensor that requires grad, spread over t's shape (where broadcasts none)
+        value = binary("add", zeros_like(t), value.to(t.dtype) if value.dtype is not t.dtype
+                       else value)
+    return _masked(t, _stored_mask(t), value, "fill")
+
+
+def _stored_mask(t):
+    """A bool tensor of t's structure: True at every stored element (every element of a
+    strided t), the fill False (isnan(x) >= False holds for every x, NaN included)."""
+    m = binary("ge", unary("isnan", t), False)
+    return m if t.layout is T.strided else m._with_fill(False)
+
+
+def fill_(input, value):
+    """torch.fill_: input.fill_(value), in place (see Tensor.fill_)."""
+    return tensor_arg(input, "fill_").fill_(value)
+
+
 class CompatOps:
-    """Tensor methods: tile, masked_fill (torch's), and allclose."""
+    """Tensor methods: tile, masked_fill and fill (torch's), and allclose."""
 
     __slots__ = ()
 
@@ -156,6 +211,13 @@ class CompatOps:
     def masked_fill(self, mask, value):
         """torch's Tensor.masked_fill."""
         return masked_fill(self, mask, value)
+
+    def fill_(self, value):
+        """torch's in-place ``Tensor.fill_``: every element value (strided), or every
+        stored element value with the pattern and fill value kept (CSR, CSC, BSR, BSC,
+        custom formats); see gosparse.fill. This object takes the result (a leaf that
+        requires grad is refused while recording, as torch). Returns self."""
+        return self._become_result(fill(self._pinned(), value), "fill_")
 
     def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         """torch's Tensor.allclose."""
