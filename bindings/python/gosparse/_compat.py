@@ -5,6 +5,8 @@ mixin CompatOps)."""
 import math
 import numbers
 
+import numpy as np
+
 from . import _types as T
 from ._args import tensor_arg
 from ._base import into_format, is_tensor
@@ -130,13 +132,20 @@ def _fill_value(value, dtype, fname):
     dtype, a finite value beyond a float dtype's largest, a complex value with an
     imaginary part for a real dtype. Converting it after the fact would write 0 for
     NaN in an int64 tensor, 44 for 300 in an int8 one, 2 for 2+1j in a float one."""
+    if isinstance(value, np.generic):
+        value = value.item()  # np.float32(2.5) is 2.5 (where takes Python numbers)
     if dtype is T.bool:
         return value != 0  # any number converts (2**64 too)
     parts = [value.real, value.imag] if isinstance(value, complex) else [value]
     bad = isinstance(value, complex) and value.imag != 0 and not dtype.is_complex
     if dtype in _INT_RANGE:
         lo, hi = _INT_RANGE[dtype]
-        bad = bad or not all(math.isfinite(x) and lo <= math.trunc(x) <= hi for x in parts)
+        # a float takes the dtype's own range (uint8's from 0: torch refuses -0.5 but
+        # takes -1 as 255), compared before truncation (int8 refuses -128.5)
+        flo = max(lo, 0) if dtype is T.uint8 else lo
+        bad = bad or not all(lo <= x <= hi if isinstance(x, numbers.Integral) else
+                             math.isfinite(x) and flo <= x and math.trunc(x) <= hi
+                             for x in parts)
     elif dtype in _FLOAT_MAX:
         bad = bad or any(math.isfinite(x) and abs(x) > _FLOAT_MAX[dtype] for x in parts)
     if bad:
