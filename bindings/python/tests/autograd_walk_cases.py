@@ -169,6 +169,11 @@ def _table():
     for n, f in both.items():
         cases["gs." + n] = (lambda f, n: lambda x, o: f(getattr(gs, n), x, o))(f, n)
         cases["Tensor." + n] = (lambda f, n: lambda x, o: f(_method(n), x, o))(f, n)
+    # fill: zero gradient to the filled tensor (torch's FillBackward); a 0-d tensor value
+    # (strided only, as torch) takes the sum of the gradient
+    cases["gs.fill"] = lambda x, o: gs.fill(x * 1.0, 0.5)
+    cases["Tensor.fill_"] = lambda x, o: (x * 1.0).fill_(-0.25)
+    cases["gs.fill_"] = lambda x, o: gs.fill_(x * 2.0, o[4].sum())
     cases["gs.where"] = lambda x, o: gs.where(MASK(x), x, o[0])
     cases["Tensor.where"] = lambda x, o: x.where(MASK(x), o[0])
     for n in ["cat", "concat", "concatenate"]:
