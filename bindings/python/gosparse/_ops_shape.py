@@ -7,6 +7,8 @@ from . import _arrays as A
 from . import _types as T
 from ._args import dim_arg, dims_arg, int64s_arg, int_list, is_int, tensor_arg
 from ._base import call, from_array
+from ._autograd import is_grad_enabled
+from ._compat import fill
 from ._construct import sparse_coo_tensor, tensor, zeros, zeros_like
 from ._lib import lib
 
@@ -306,8 +308,15 @@ class ShapeOps:
 
     def zero_(self):
         """torch's in-place ``zero_``: every element zero. A sparse tensor keeps its layout,
-        shape, dense dims and blocks, and stores nothing (fill value 0). Returns self."""
-        self._become(zeros_like(self))
+        shape, dense dims and blocks, and stores nothing (fill value 0). On a tensor that
+        requires grad, while recording, the result stays in the graph with a zero gradient
+        (torch's ZeroBackward0: a later backward through it reaches the leaves as zeros):
+        fill with 0 (strided) or sparse_mask with an empty mask. Returns self."""
+        t = self._pinned()
+        z = zeros_like(t)
+        if t.requires_grad and not t.is_leaf and is_grad_enabled():
+            z = fill(t, 0) if t.layout is T.strided else t.sparse_mask(z)
+        self._become(z)
         return self
 
     def sparse_resize_and_clear_(self, size, sparse_dim, dense_dim):

@@ -243,3 +243,31 @@ def test_sparse_autograd_gives_zero(layout):
     assert s2.requires_grad
     s2.to_dense().sum().backward()
     assert (dense(s.grad) == 0).all()
+
+
+@needs_torch
+@pytest.mark.parametrize("layout", ["strided", "coo"] + COMPRESSED)
+def test_zero_keeps_a_non_leaf_in_the_graph(layout):
+    """zero_ on a tensor that requires grad (not a leaf) stays in the graph as torch's
+    (ZeroBackward0): it requires grad, stores nothing, and backward reaches the leaf as
+    zeros (gosparse's zero_ used to drop it from the graph: backward then refused)."""
+    a0 = np.array([[1.0, 0.0, 3.0, 0.0], [0.0, 2.0, 0.0, 5.0]])
+    grads = []
+    for lib in (gs, torch):
+        a = lib.tensor(a0, requires_grad=True)
+        b = a * 2
+        if layout == "coo":
+            b = b.to_sparse()
+        elif layout != "strided":
+            b = in_layout(b.to_sparse_csr() if lib is torch else b.to_sparse(
+                layout=gs.sparse_csr), layout, lib)
+        r = b.zero_()
+        assert r is b and b.requires_grad and b.grad_fn is not None
+        if layout != "strided":
+            assert b._nnz() == 0
+        if lib is torch and layout in ("bsr", "bsc"):
+            continue  # torch has no backward of its BSR/BSC conversions
+        b.to_dense().sum().backward()
+        grads.append(np.asarray(a.grad if lib is gs else a.grad.numpy()))
+    for g in grads:
+        np.testing.assert_array_equal(g, np.zeros_like(a0))

@@ -109,9 +109,10 @@ _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
          "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,),
          # torch's atan2 takes no number
          "atan2_": (gs.tensor(D, dtype=gs.float64) + 1,),
-         "arctan2_": (gs.tensor(D, dtype=gs.float64) + 1,)}
-# Methods torch refuses on sparse tensors, as gosparse does: they run on a strided one.
-_STRIDED_ONLY = {"rsqrt_"}
+         "arctan2_": (gs.tensor(D, dtype=gs.float64) + 1,), "fill_": (2.5,)}
+# Methods torch refuses on sparse (rsqrt_) or COO (fill_) tensors, as gosparse does: they
+# run on a strided one.
+_STRIDED_ONLY = {"rsqrt_", "fill_"}
 # Python's augmented assignments (t += 1 calls __iadd__).
 _AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
               "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
