@@ -193,7 +193,14 @@ def fill(input, value):
     else:  # a 0-d tensor that requires grad, spread over t's shape (where broadcasts none)
         value = binary("add", zeros_like(t), value.to(t.dtype) if value.dtype is not t.dtype
                        else value)
-    return _masked(t, _stored_mask(t), value, "fill")
+    if t.layout in (T.strided, T.custom) or t.dense_dim() == 0:
+        return _masked(t, _stored_mask(t), value, "fill")
+    # dense dims: where takes a hybrid compressed tensor's COO form (one entry per stored
+    # element), and the result goes back to t's layout, blocks and dense dims
+    r = where(_stored_mask(t).to_sparse_coo(), value, t.to_sparse_coo())
+    r = r if r.dtype is t.dtype else r.to(t.dtype)
+    bs = t._blocksize() if t.layout in (T.sparse_bsr, T.sparse_bsc) else None
+    return r._to_layout(t.layout, bs, t.dense_dim())
 
 
 def _stored_mask(t):

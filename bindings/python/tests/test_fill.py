@@ -271,3 +271,41 @@ def test_zero_keeps_a_non_leaf_in_the_graph(layout):
         grads.append(np.asarray(a.grad if lib is gs else a.grad.numpy()))
     for g in grads:
         np.testing.assert_array_equal(g, np.zeros_like(a0))
+
+
+@needs_torch
+@pytest.mark.parametrize("layout", COMPRESSED)
+def test_hybrid_and_batched_as_torch(layout):
+    """A dense dim (every slot of a stored element set) and a batch dim: torch's stored
+    values and index arrays, the dense dims and blocks kept."""
+    d = np.zeros((4, 4, 2))
+    d[0, 1], d[1, 0], d[3, 2] = [1, 0], [5, 6], [NAN, -2]
+    b = np.zeros((2, 4, 4))
+    b[0, 0, 1], b[0, 1, 1], b[1, 2, 2], b[1, 0, 0] = 1, 4, 2, 3
+    for arr, dd in ((d, 1), (b, 0)):
+        if layout in ("bsr", "bsc") and dd:
+            continue  # torch makes no hybrid BSR/BSC from a CSR: gosparse's below
+        if layout in ("bsr", "bsc"):
+            arr = arr[0]  # torch converts no batched CSR to BSR/BSC
+        want = torch.tensor(arr)
+        want = (want.to_sparse_csr(dense_dim=dd) if layout in ("csr", "bsr")
+                else want.to_sparse_csc(dense_dim=dd))
+        got = gs.tensor(arr).to_sparse(layout=gs.sparse_csr if layout in ("csr", "bsr")
+                                       else gs.sparse_csc, dense_dim=dd)
+        if layout in ("bsr", "bsc"):
+            want = getattr(want, "to_sparse_" + layout)((2, 2))
+            got = got.to_sparse(layout=getattr(gs, "sparse_" + layout), blocksize=(2, 2))
+        want.fill_(7.5)
+        r = gs.fill(got, 7.5)
+        got.fill_(7.5)
+        for x in (r, got):
+            assert x.layout is getattr(gs, "sparse_" + layout) and x.dense_dim() == dd
+            np.testing.assert_array_equal(np.asarray(x.values()), want.values().numpy())
+            for n in INDEX_NAMES[layout[-1]]:
+                np.testing.assert_array_equal(np.asarray(getattr(x, n)()),
+                                              getattr(want, n)().numpy())
+    h = gs.tensor(d).to_sparse(layout=gs.sparse_csr, dense_dim=1).to_sparse(
+        layout=gs.sparse_bsr, blocksize=(2, 2))
+    r = gs.fill(h, -1.0)
+    assert r.layout is gs.sparse_bsr and r.dense_dim() == 1 and r._blocksize() == (2, 2)
+    assert (np.asarray(r.values()) == -1.0).all() and r._nnz() == h._nnz()
