@@ -40,7 +40,8 @@ both, for imports at module level and inside functions):
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
    and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill, fill: torch names
    composed from the operators above), _scipy_names (SciPy's names for a porter: nnz,
-   toarray, tocsr, diagonal, eye, diags, ...; a mixin).
+   toarray, tocsr, diagonal, eye, diags, ...; a mixin), _torch_names (torch's other names
+   of the operators above: conj, swapaxes, movedim, unbind, float_power, dist, ...; a mixin).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
    (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd

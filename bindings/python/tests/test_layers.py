@@ -18,7 +18,7 @@ LAYERS = [
                                     "_lobpcg_args"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
                    "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_spectral", "_compat",
-                   "_scipy_names", "_select", "_softmax", "_explain"]),
+                   "_scipy_names", "_torch_names", "_select", "_softmax", "_explain"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
                         "_sparse_linalg", "linalg", "conformance", "formats", "dask",
