@@ -165,7 +165,7 @@ def fill(input, value):
     RuntimeError). A strided input gives a strided tensor full of value, differentiable
     in a 0-d tensor value. A CSR, CSC, BSR, BSC or custom-format input keeps its
     pattern, dtype and fill value: its stored elements (explicit zeros and a custom
-    format's stored positions included) become value, as torch's fill_ sets the
+    format's stored positions included) become value, as torch's ``fill_`` sets the
     specified elements only. COO and a tensor value for a sparse input are torch's
     NotImplementedError."""
     t = tensor_arg(input, "fill")
@@ -211,7 +211,7 @@ def _stored_mask(t):
 
 
 def fill_(input, value):
-    """torch.fill_: input.fill_(value), in place (see Tensor.fill_)."""
+    """``torch.fill_``: ``input.fill_(value)``, in place (see ``Tensor.fill_``)."""
     return tensor_arg(input, "fill_").fill_(value)
 
 

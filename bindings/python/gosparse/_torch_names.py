@@ -118,11 +118,11 @@ class TorchNameOps:
         return tuple(self.select(d, i) for i in range(self.shape[d]))
 
     def swapaxes_(self, axis0, axis1):
-        """torch's in-place Tensor.swapaxes_: transpose_(axis0, axis1)."""
+        """torch's in-place ``Tensor.swapaxes_``: ``transpose_(axis0, axis1)``."""
         return self.transpose_(dim_arg(axis0, "axis0"), dim_arg(axis1, "axis1"))
 
     def swapdims_(self, dim0, dim1):
-        """torch's in-place Tensor.swapdims_: transpose_(dim0, dim1)."""
+        """torch's in-place ``Tensor.swapdims_``: ``transpose_(dim0, dim1)``."""
         return self.transpose_(dim0, dim1)
 
     def dist(self, other, p=2):
