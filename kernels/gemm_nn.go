@@ -177,8 +177,9 @@ func (g *gemmNNCall[V]) pools() (bufs, panels *sync.Pool) {
 }
 
 // run computes rows [i0, i1) and columns [j0, j1) of c, on parts
-// goroutines when parts > 1: per panel of B, packed by all of them, each
-// takes chunks of rows (gemmNNRowChunks) until none is left.
+// goroutines when parts > 1: per panel of B, each takes chunks of rows
+// (gemmNNRowChunks) until none is left, packing the panel's slivers as
+// it reaches them first (split).
 func (g *gemmNNCall[V]) run(i0, i1, parts, j0, j1 int) {
 	bufs, panels := g.pools()
 	pan := panels.Get().(*gemmNNPanel[V])
@@ -212,7 +213,7 @@ func (g *gemmNNCall[V]) run(i0, i1, parts, j0, j1 int) {
 			kbw := min(kbMax, g.k-kb)
 			if parts == 1 { // no closures to allocate
 				g.packPanel(pan.b, ncMax, jc, nc, kb, kbw, kcMax, g.packedFrom(nc), slivers)
-				g.rows(bufs, pan.b, ncMax, i0, i1, jc, nc, kb, kbw, kcMax)
+				g.rows(bufs, nil, pan.b, ncMax, i0, i1, jc, nc, kb, kbw, kcMax)
 			} else {
 				g.split(rows, parts, bufs, pan.b, ncMax, jc, nc, kb, kbw, kcMax)
 			}
@@ -220,29 +221,21 @@ func (g *gemmNNCall[V]) run(i0, i1, parts, j0, j1 int) {
 	}
 }
 
-// split is one panel of run on parts goroutines: packed by all of them
-// (gemmNNPackChunks groups of slivers taken in turn), then multiplied
-// into c a chunk of rows [rows[q], rows[q+1]) at a time, each chunk taken
-// by whichever goroutine comes for it first.
+// split is one panel of run on parts goroutines in one pass: chunks of
+// rows [rows[q], rows[q+1]) taken by whichever goroutine comes for them
+// first, the panel packed as they reach its slivers (gemmNNPack).
 func (g *gemmNNCall[V]) split(rows []int, parts int, bufs *sync.Pool, b []V, stride, jc, nc, kb, kbw, kcMax int) {
-	slivers := (nc + g.t.nr - 1) / g.t.nr
-	if s0 := g.packedFrom(nc); s0 < slivers {
-		chunks := min(slivers-s0, gemmNNPackChunks*parts)
-		parallel.RunChunks(parts, chunks, func(_, q int) {
-			g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, s0+(slivers-s0)*q/chunks, s0+(slivers-s0)*(q+1)/chunks)
-		})
-	}
+	pk := g.newPack(b, stride, jc, nc, kb, kbw, kcMax)
 	parallel.RunChunks(parts, len(rows)-1, func(_, q int) {
-		g.rows(bufs, b, stride, rows[q], rows[q+1], jc, nc, kb, kbw, kcMax)
+		g.rows(bufs, pk, b, stride, rows[q], rows[q+1], jc, nc, kb, kbw, kcMax)
 	})
 }
 
-// gemmNNPackChunks is how many groups of slivers of a panel of B each
-// goroutine packs, and gemmNNChunksPerPart how many chunks of rows it
-// multiplies at least, on average: several, so that when the OS runs one
-// goroutine late (a loaded machine) the others take its share instead of
-// waiting at the end of the pass for its last chunk.
-const gemmNNPackChunks, gemmNNChunksPerPart = 4, 2
+// gemmNNChunksPerPart is how many chunks of rows each goroutine of a split
+// Gemm multiplies at least, on average: several, so that when the OS runs
+// one goroutine late (a loaded machine) the others take its share instead
+// of waiting at the end of the pass for its last chunk.
+const gemmNNChunksPerPart = 2
 
 // gemmNNRowChunks cuts rows [i0, i1) into chunks of whole tiles of mr
 // rows for parts goroutines: as few as keep each within gemmNNMC rows
@@ -301,10 +294,10 @@ func (g *gemmNNCall[V]) packPanel(b []V, stride, jc, nc, kb, kbw, kcMax, s0, s1 
 }
 
 // rows runs block on rows [i0, i1) with buffers from the pool bufs.
-func (g *gemmNNCall[V]) rows(bufs *sync.Pool, b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
+func (g *gemmNNCall[V]) rows(bufs *sync.Pool, pk *gemmNNPack[V], b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
 	if i1 > i0 {
 		buf := bufs.Get().(*gemmNNBuffers[V])
-		g.block(buf, b, stride, i0, i1, jc, nc, kb, kbw, kcMax)
+		g.block(buf, pk, b, stride, i0, i1, jc, nc, kb, kbw, kcMax)
 		bufs.Put(buf)
 	}
 }
@@ -312,8 +305,8 @@ func (g *gemmNNCall[V]) rows(bufs *sync.Pool, b []V, stride, i0, i1, jc, nc, kb,
 // block multiplies rows [i0, i1) of A by the packed panel b (columns [jc,
 // jc+nc) of B, steps [kb, kb+kbw) of k, in chunks of kcMax steps, stride
 // values apart) into c, and applies alpha after the panel with the last
-// steps.
-func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
+// steps. With pk, the panel is packed as its slivers are reached.
+func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], pk *gemmNNPack[V], b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
 	mr, nr := g.t.mr, g.t.nr
 	// A sliver meets few slivers of B when c is narrow: the tiles then
 	// read A in place, a sliver at a time through all the panel's chunks,
@@ -355,6 +348,8 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 				bs, ldb := chunk[jr*kc:jr*kc+nr*kc], nr
 				if directB && jr+nr <= nc {
 					bs, ldb = g.b[pc*g.rsb+jc+jr:], g.rsb
+				} else if pk != nil && (jr/nr-pk.s0)%gemmNNPackGroup == 0 {
+					pk.ready(pc, jr/nr)
 				}
 				next := after
 				if jr+nr < nc {
