@@ -14,8 +14,13 @@ import (
 // rows (rounded to tiles), each goroutine gets gemmNNChunksPerPart where
 // the tiles allow, so a goroutine the OS runs late leaves chunks to the
 // others, and their count is a multiple of the goroutines' where the tiles
-// allow.
+// allow; the last chunks, one per goroutine twice, are halves of the
+// others where the tiles allow (1000 rows on two goroutines: four of 168,
+// then 84, 84, 84, 76).
 func TestGemmNNRowChunks(t *testing.T) {
+	require.Equal(t, []int{0, 168, 336, 504, 672, 756, 840, 924, 1000}, gemmNNRowChunks(0, 1000, 12, 2))
+	require.Equal(t, []int{24, 192, 360, 528, 696, 780, 864, 948, 1024}, gemmNNRowChunks(24, 1024, 12, 2))
+	require.Equal(t, []int{0, 12, 24, 36, 50}, gemmNNRowChunks(0, 50, 12, 2), "five tiles: a last chunk of one tile, none cut")
 	for _, c := range []struct{ i0, i1, mr, parts int }{
 		{0, 1000, 12, 2}, {0, 1000, 12, 3}, {0, 64, 12, 2}, {0, 13, 12, 2}, {0, 1, 12, 2},
 		{24, 1000, 12, 2}, {0, 4000, 12, 2}, {0, 1000, 6, 4}, {0, 97, 4, 3}, {0, 1024, 12, 2}, {0, 2708, 12, 3},
