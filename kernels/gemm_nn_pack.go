@@ -32,7 +32,7 @@ const (
 // gemmNNPackGroup is how many slivers of B a unit of a gemmNNPack holds:
 // 4 slivers of 256 steps are 128 KiB of float64, a few microseconds to
 // pack, against the tens of microseconds a block of A takes on them.
-var gemmNNPackGroup = 4
+const gemmNNPackGroup = 4
 
 // newPack returns the on-demand packing of columns [jc, jc+nc) of B,
 // steps [kb, kb+kbw), into b (chunks of kcMax steps, stride values apart),
