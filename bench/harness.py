@@ -47,6 +47,7 @@ import mkl_cases  # noqa: E402
 import mkl_peers  # noqa: E402
 import mmio_cases  # noqa: E402
 import ops_cases  # noqa: E402
+import ops_inputs_cases  # noqa: E402
 import strided_cases  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
@@ -68,6 +69,7 @@ ALL += mmio_cases.KERNELS
 ALL += lowrank_cases.KERNELS
 ALL += shape_cases.KERNELS
 ALL += ops_cases.KERNELS
+ALL += ops_inputs_cases.KERNELS
 ALL += strided_cases.KERNELS
 ALL += convert_cases.KERNELS
 ALL += convert_format_cases.KERNELS
@@ -86,7 +88,9 @@ def parse(argv):
     ap.add_argument("--only", action="append", metavar="NAME",
                     help="run only the kernel NAME (repeatable): "
                     + ", ".join(n for n, _ in ALL if not n.endswith(":"))
-                    + "; spmv:<matrix> for one real matrix, spmv: for all of them")
+                    + "; spmv:<matrix> for one real matrix, spmv: for all of them; ops_uniform:, "
+                    "ops_rmat:, ops_i64: and ops_real: (ops_real:<matrix>: for one matrix) for the "
+                    "operators on issue 32's other inputs, ops_uniform:<op> for one row")
     ap.add_argument("--json", default=os.path.join(HERE, "results.json"),
                     help="where to write the JSON table (default: bench/results.json)")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"),

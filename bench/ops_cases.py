@@ -36,24 +36,28 @@ def _values(r):
     return a.astype(np.complex128 if np.iscomplexobj(a) else np.float64)
 
 
-def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via, vt="f64"):
+def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via, vt="f64", matrix="2-D Laplacian",
+            budget=None):
     """One row: gs() on the gosparse CSR A (values vt), sp_fn(S) on SciPy's
     csr_array over the same buffers, torch_fn(torch, At, Ac) on torch's CSR
-    At and coalesced COO Ac; key(result) gives what the three must agree on."""
+    At and coalesced COO Ac; key(result) gives what the three must agree on.
+    matrix names A in the description; budget is ctx.fast unless given."""
     rows, cols = A.shape
     nnz = A._nnz()
     size = A.dtype.itemsize
-    row = new_row(name, "%s, CSR %s/i32, 2-D Laplacian %dx%d (%d nnz)" % (what, vt, rows, cols, nnz),
+    budget = budget or ctx.fast
+    row = new_row(name, "%s, CSR %s/i%d, %s %dx%d (%d nnz)" % (what, vt, A._index_width(), matrix, rows, cols,
+                                                              nnz),
                   nbytes=size * nnz, bytes_formula="%d*nnz (the values read)" % size)
     row["pair"] = ("scipy", "torch") if sp_fn is not None else ("torch",)
-    res = run_gosparse(row, gs, ctx.fast, via)
+    res = run_gosparse(row, gs, budget, via)
     if res is None:
         return row
     want = key(res)
     del res
     if sp_fn is not None:
         S = _scipy_csr(A)
-        run_peer(row, "scipy", lambda: sp_fn(S), ctx.fast, lambda r: check.dense(want, key(r)))
+        run_peer(row, "scipy", lambda: sp_fn(S), budget, lambda r: check.dense(want, key(r)))
 
     def build(torch):
         crow, col, val = _parts(A)
@@ -61,7 +65,7 @@ def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via, vt="f64"):
         Ac = At.to_sparse_coo().coalesce()
         return (lambda: torch_fn(torch, At, Ac)), "torch (CPU)"
 
-    run_torch(row, build, ctx.fast, lambda r: check.dense(want, key(r)))
+    run_torch(row, build, budget, lambda r: check.dense(want, key(r)))
     return finish(row)
 
 
@@ -86,20 +90,23 @@ def _row(name, what, key, gs, sp_fn, torch_fn, via):
 
 
 def _other(A, sup=-0.5):
-    """B of another pattern than the Laplacian A (the diagonal and the third
-    superdiagonal, its values sup) as a SciPy CSR matrix with int32 indices
-    and a gosparse CSR tensor over the same buffers."""
+    """B of another pattern than the square A (the diagonal and the third
+    superdiagonal, its values sup) as a SciPy CSR matrix with A's index
+    width and a gosparse CSR tensor over the same buffers."""
     n = A.shape[0]
+    it = np.int64 if A._index_width() == 64 else np.int32
     Bs = sp.diags([np.ones(n), np.full(n - 3, sup)], [0, 3], format="csr")
-    Bs.indices = Bs.indices.astype(np.int32)
-    Bs.indptr = Bs.indptr.astype(np.int32)
+    Bs.indices = Bs.indices.astype(it)
+    Bs.indptr = Bs.indptr.astype(it)
     return Bs, gosparse.interop.from_scipy(Bs)
 
 
-def _other_row(ctx, A, name, op, layout="csr", dtype=None):
+def _other_row(ctx, A, name, op, layout="csr", dtype=None, matrix="2-D Laplacian", budget=None, key=None):
     """A op B with B of another pattern (_other), all three libraries on the
     same two matrices: layout "csr" or "coo" (coalesced), values float64
-    or dtype ("int32", "complex128")."""
+    or dtype ("int32", "complex128"); matrix names the square A, budget is
+    ctx.fast and key (what the results must agree on) _values unless given."""
+    budget, key = budget or ctx.fast, key or _values
     n = A.shape[0]
     Bs, B = _other(A, -2.0 if dtype == "int32" else -0.5)  # -0.5 would truncate to 0
     S = _scipy_csr(A)
@@ -110,19 +117,20 @@ def _other_row(ctx, A, name, op, layout="csr", dtype=None):
         A, B = A.to_sparse_coo(), B.to_sparse_coo()
         S, Bs = sp.coo_array(S), sp.coo_array(Bs)
     sym = {"add": "+", "mul": "*"}[op]
-    row = new_row(name, "A %s B (other patterns), %s %s/i32, 2-D Laplacian %dx%d (%d + %d nnz)"
-                  % (sym, layout.upper(), dtype or "f64", n, n, A._nnz(), B._nnz()),
+    width = A._index_width() if layout == "csr" else 64
+    row = new_row(name, "A %s B (other patterns), %s %s/i%d, %s %dx%d (%d + %d nnz)"
+                  % (sym, layout.upper(), dtype or "f64", width, matrix, n, n, A._nnz(), B._nnz()),
                   nbytes=12 * (A._nnz() + B._nnz()),
                   bytes_formula="12*(nnz(A) + nnz(B)) (values and columns read)")
     row["pair"] = ("scipy", "torch")
     gs_fn = (lambda: A + B) if op == "add" else (lambda: A * B)
-    res = run_gosparse(row, gs_fn, ctx.fast, "Tensor.__%s__" % op)
+    res = run_gosparse(row, gs_fn, budget, "Tensor.__%s__" % op)
     if res is None:
         return row
-    want = _values(res)
+    want = key(res)
     del res
     sp_fn = (lambda: S + Bs) if op == "add" else (lambda: S.multiply(Bs))
-    run_peer(row, "scipy", sp_fn, ctx.fast, lambda r: check.dense(want, _values(sp.csr_array(r))))
+    run_peer(row, "scipy", sp_fn, budget, lambda r: check.dense(want, key(sp.csr_array(r))))
 
     def build(torch):
         At = peers.t_csr(*_parts(A if layout == "csr" else A.to_sparse_csr()), (n, n))
@@ -131,7 +139,7 @@ def _other_row(ctx, A, name, op, layout="csr", dtype=None):
             At, Bt = At.to_sparse_coo().coalesce(), Bt.to_sparse_coo().coalesce()
         return ((lambda: At + Bt) if op == "add" else (lambda: At * Bt)), "torch (CPU)"
 
-    run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
+    run_torch(row, build, budget, lambda r: check.dense(want, key(r)))
     return finish(row)
 
 
@@ -312,23 +320,44 @@ def _hybrid_softmax_row(ctx, name, dim, layout):
     return finish(row)
 
 
+# The operators of the single-input rows, by short name: (what, key, gosparse's
+# call on A, SciPy's on its csr_array S (None: no SciPy peer), torch's on its
+# CSR At and coalesced COO Ac, gosparse's spelling). The Laplacian's rows are
+# ops_NAME; ops_inputs_cases.py runs them on the issue's other inputs.
+CORE_OPS = {
+    "sum_all": ("sum of all elements", _vector, lambda A: A.sum(), lambda S: S.sum(),
+                lambda torch, At, Ac: torch.sum(At), "Tensor.sum()"),
+    "sum_dim0": ("sum over dim 0", _vector, lambda A: A.sum(0), lambda S: S.sum(axis=0),
+                 lambda torch, At, Ac: torch.sparse.sum(Ac, 0), "Tensor.sum(0)"),
+    "sum_dim1": ("sum over dim 1", _vector, lambda A: A.sum(1), lambda S: S.sum(axis=1),
+                 lambda torch, At, Ac: torch.sparse.sum(Ac, 1), "Tensor.sum(1)"),
+    "amax_dim1": ("amax over dim 1", _vector, lambda A: A.amax(1), lambda S: S.max(axis=1),
+                  lambda torch, At, Ac: torch.amax(Ac, 1), "Tensor.amax(1)"),
+    "mul_number": ("A * 2.0", _values, lambda A: A * 2.0, lambda S: S * 2.0,
+                   lambda torch, At, Ac: At * 2.0, "Tensor.__mul__"),
+    "neg": ("-A", _values, lambda A: -A, lambda S: -S, lambda torch, At, Ac: -At, "Tensor.__neg__"),
+    "add_same": ("A + A (same pattern)", _values, lambda A: A + A, lambda S: S + S,
+                 lambda torch, At, Ac: At + At, "Tensor.__add__"),
+    "mul_same": ("A * A (same pattern)", _values, lambda A: A * A, lambda S: S.multiply(S),
+                 lambda torch, At, Ac: At * At, "Tensor.__mul__"),
+    "mul_row": ("A * row vector (1, n) (broadcast; result CSR)", _values,
+                lambda A: A * _rowvec(A.shape[1])[1], lambda S: S.multiply(_rowvec(S.shape[1])[0]),
+                lambda torch, At, Ac: Ac * torch.from_numpy(_rowvec(Ac.shape[1])[0]), "Tensor.__mul__"),
+    "softmax_dim1": ("softmax over dim 1 (result COO)", _values, lambda A: gosparse.sparse.softmax(A, 1), None,
+                     lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),
+    "softmax_dim0": ("softmax over dim 0 (result COO)", _values, lambda A: gosparse.sparse.softmax(A, 0), None,
+                     lambda torch, At, Ac: torch.sparse.softmax(Ac, 0), "gosparse.sparse.softmax"),
+}
+
 KERNELS = [
-    _row("ops_sum_all", "sum of all elements", _vector, lambda A: A.sum(), lambda S: S.sum(),
-         lambda torch, At, Ac: torch.sum(At), "Tensor.sum()"),
-    _row("ops_sum_dim0", "sum over dim 0", _vector, lambda A: A.sum(0), lambda S: S.sum(axis=0),
-         lambda torch, At, Ac: torch.sparse.sum(Ac, 0), "Tensor.sum(0)"),
-    _row("ops_sum_dim1", "sum over dim 1", _vector, lambda A: A.sum(1), lambda S: S.sum(axis=1),
-         lambda torch, At, Ac: torch.sparse.sum(Ac, 1), "Tensor.sum(1)"),
-    _row("ops_amax_dim1", "amax over dim 1", _vector, lambda A: A.amax(1), lambda S: S.max(axis=1),
-         lambda torch, At, Ac: torch.amax(Ac, 1), "Tensor.amax(1)"),
-    _row("ops_mul_number", "A * 2.0", _values, lambda A: A * 2.0, lambda S: S * 2.0,
-         lambda torch, At, Ac: At * 2.0, "Tensor.__mul__"),
-    _row("ops_neg", "-A", _values, lambda A: -A, lambda S: -S, lambda torch, At, Ac: -At,
-         "Tensor.__neg__"),
-    _row("ops_add_same", "A + A (same pattern)", _values, lambda A: A + A, lambda S: S + S,
-         lambda torch, At, Ac: At + At, "Tensor.__add__"),
-    _row("ops_mul_same", "A * A (same pattern)", _values, lambda A: A * A,
-         lambda S: S.multiply(S), lambda torch, At, Ac: At * At, "Tensor.__mul__"),
+    _row("ops_sum_all", *CORE_OPS["sum_all"]),
+    _row("ops_sum_dim0", *CORE_OPS["sum_dim0"]),
+    _row("ops_sum_dim1", *CORE_OPS["sum_dim1"]),
+    _row("ops_amax_dim1", *CORE_OPS["amax_dim1"]),
+    _row("ops_mul_number", *CORE_OPS["mul_number"]),
+    _row("ops_neg", *CORE_OPS["neg"]),
+    _row("ops_add_same", *CORE_OPS["add_same"]),
+    _row("ops_mul_same", *CORE_OPS["mul_same"]),
     ("ops_add_other", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other", "add")]),
     ("ops_add_other_coo", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_coo", "add", "coo")]),
     ("ops_mul_other", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_mul_other", "mul")]),
@@ -336,13 +365,9 @@ KERNELS = [
     ("ops_add_other_i32", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_i32", "add", "csr", "int32")]),
     ("ops_add_other_c128", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_c128", "add", "csr",
                                                    "complex128")]),
-    _row("ops_mul_row", "A * row vector (1, n) (broadcast; result CSR)", _values,
-         lambda A: A * _rowvec(A.shape[1])[1], lambda S: S.multiply(_rowvec(S.shape[1])[0]),
-         lambda torch, At, Ac: Ac * torch.from_numpy(_rowvec(Ac.shape[1])[0]), "Tensor.__mul__"),
+    _row("ops_mul_row", *CORE_OPS["mul_row"]),
     ("ops_row_normalise", lambda ctx: [_row_normalise_row(ctx)]),
-    _row("ops_softmax_dim1", "softmax over dim 1 (result COO)", _values,
-         lambda A: gosparse.sparse.softmax(A, 1), None,
-         lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),
+    _row("ops_softmax_dim1", *CORE_OPS["softmax_dim1"]),
     ("ops_sum_3d_dim2", lambda ctx: [_coo3d_row(ctx, _lap(ctx))]),
     # torch.sparse.softmax refuses complex and half values: its peers compute them by
     # torch's ops (complex) or cast to float32 and back (half, torch's rule for it)
@@ -350,9 +375,7 @@ KERNELS = [
                        lambda torch, At, Ac: _torch_complex_softmax(torch, Ac)),
     _dtype_softmax_row("ops_softmax_dim1_f16", "float16", "f16",
                        lambda torch, At, Ac: torch.sparse.softmax(Ac.float(), 1).half()),
-    _row("ops_softmax_dim0", "softmax over dim 0 (result COO)", _values,
-         lambda A: gosparse.sparse.softmax(A, 0), None,
-         lambda torch, At, Ac: torch.sparse.softmax(Ac, 0), "gosparse.sparse.softmax"),
+    _row("ops_softmax_dim0", *CORE_OPS["softmax_dim0"]),
     ("ops_softmax_batched_csr", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr", 2, "csr")]),
     ("ops_softmax_batched_csr_dim1",
      lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr_dim1", 1, "csr")]),
