@@ -35,6 +35,18 @@ func VecScalar64(op VecOp, z, x []float64, c float64) {
 	}
 }
 
+// VecNeg64 sets z[i] = -x[i] for i < len(x): the sign bit flipped, a NaN's
+// and a zero's too (bit for bit Go's -x, which x * -1 is not for a NaN),
+// four lanes at a time with AVX2. Panics (a caller's bug) when z is
+// shorter than x.
+func VecNeg64(z, x []float64) {
+	z = z[:len(x)]
+	i := vecNeg64SIMD(z, x)
+	for ; i < len(x); i++ {
+		z[i] = -x[i]
+	}
+}
+
 // vecOp64 is one element of the op.
 func vecOp64(op VecOp, x, y float64) float64 {
 	switch op {

@@ -21,6 +21,16 @@ func vecScalar64SIMD(op VecOp, z, x []float64, c float64) int {
 	return n
 }
 
+// vecNeg64SIMD is vecBinary64SIMD for VecNeg64.
+func vecNeg64SIMD(z, x []float64) int {
+	n := len(x) &^ 3
+	if !useSIMD || n == 0 {
+		return 0
+	}
+	vecNegF64x4(&z[0], &x[0], n)
+	return n
+}
+
 // vecBinaryF64x4 sets z[i] = x[i] op y[i] for i < n (a multiple of 4),
 // four lanes at a time (vecarith_amd64.s).
 //
@@ -31,3 +41,8 @@ func vecBinaryF64x4(op int, z, x, y *float64, n int)
 //
 //go:noescape
 func vecScalarF64x4(op int, z, x *float64, c float64, n int)
+
+// vecNegF64x4 sets z[i] = -x[i] for i < n (a multiple of 4).
+//
+//go:noescape
+func vecNegF64x4(z, x *float64, n int)

@@ -86,3 +86,20 @@ TEXT ·vecScalarF64x4(SB), NOSPLIT, $0-40
 done:
 	VZEROUPPER
 	RET
+
+// The sign flip of VecNeg64 (Y1 = the sign bit in every lane).
+#define SNEG VXORPD Y1, Y0, Y0
+
+// func vecNegF64x4(z, x *float64, n int)
+TEXT ·vecNegF64x4(SB), NOSPLIT, $0-24
+	MOVQ z+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	XORQ DX, DX
+	VLOOP(neg, SNEG)
+done:
+	VZEROUPPER
+	RET

@@ -52,3 +52,31 @@ func TestVecArithIsTheGoLoop(t *testing.T) {
 	require.Equal(t, 5.0, vecOp64(VecRSub, 2, 7))
 	require.Equal(t, 3.5, vecOp64(VecRDiv, 2, 7))
 }
+
+// VecNeg64 flips the sign bit of every value, a NaN's (of any payload) and
+// a zero's too, at every length 0-37 and offset: Go's -x bit for bit.
+func TestVecNegFlipsTheSignBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 3))
+	const n = 40
+	x := make([]float64, n)
+	for i := range x {
+		switch rng.IntN(4) {
+		case 0:
+			x[i] = math.Float64frombits(0x7ff8000000000000 | rng.Uint64()&0x8007ffffffffffff) // NaN, either sign, any payload
+		case 1:
+			x[i] = math.Copysign(0, float64(rng.IntN(2)*2-1))
+		default:
+			x[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(600)-300))
+		}
+	}
+	for off := range 3 {
+		for m := 0; off+m <= n; m++ {
+			xs := x[off : off+m]
+			z := make([]float64, m)
+			VecNeg64(z, xs)
+			for i := range z {
+				require.Equal(t, math.Float64bits(xs[i])^(1<<63), math.Float64bits(z[i]), "offset %d length %d: -%v", off, m, xs[i])
+			}
+		}
+	}
+}

@@ -188,9 +188,15 @@ func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst 
 // arithRange is arith over one chunk: d[i] = s[i] op c.
 func arithRange[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](s, d []T, op ArithOp, c C) {
 	d = d[:len(s)]
-	if sf, ok := any(s).([]float64); ok && op >= ArithMul {
-		kernels.VecScalar64(mapVecOp[op], any(d).([]float64), sf, float64(c))
-		return
+	if sf, ok := any(s).([]float64); ok {
+		switch {
+		case op >= ArithMul:
+			kernels.VecScalar64(mapVecOp[op], any(d).([]float64), sf, float64(c))
+			return
+		case op == ArithNeg: // a sign flip, not a multiply by -1 (which keeps a NaN's sign)
+			kernels.VecNeg64(any(d).([]float64), sf)
+			return
+		}
 	}
 	switch op {
 	case ArithNeg:
