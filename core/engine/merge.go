@@ -98,12 +98,21 @@ func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) row
 }
 
 // realKernel is the row merge of bool, integer and real float values,
-// with add's fill kernel.
+// with add's fill kernel, the add kernels' rounding chosen here once
+// (m.fused: fusedAdd).
 func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b MergeInput) rowKernel[I] {
-	k := newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A]).(*rows[I, V, A])
+	if m.fused {
+		return realKernelAs[fusedAdd, I, V](m, a, b)
+	}
+	return realKernelAs[plainAdd, I, V](m, a, b)
+}
+
+// realKernelAs is realKernel with add's kernels rounding as F.
+func realKernelAs[F addMode, I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b MergeInput) rowKernel[I] {
+	k := newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[F, I, V, A]).(*rows[I, V, A])
 	k.mul = mulRows[I, V, A]
 	k.mulBound = mulBoundRows[I, V, A]
-	k.addOne = addOneRows[I, V, A]
+	k.addOne = addOneRows[F, I, V, A]
 	return k
 }
 

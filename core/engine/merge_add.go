@@ -32,14 +32,19 @@ func addCountRows[I kernels.Index](pa, ca, pb, cb []I, cnt []I, lo, hi int) bool
 // addFillRows writes rows [lo, hi) of a + alpha*b into oc and ov from
 // offset pos[r], for real values computed in domain A: an entry of a only
 // is va + alpha*fb (or va itself, keepA), of b only fa + alpha*vb, computed
-// as mergeArith does (bit for bit).
-func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int) {
+// as mergeArith does (bit for bit), each sum rounded as F (m.fused:
+// fusedAdd).
+func addFillRows[F addMode, I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int) {
 	a0, b0 := pa[0], pb[0]
-	alpha, fa, afb, keepA := m.alpha, m.fa, m.afb, m.keepA
+	alpha, fa, fb, afb, keepA := m.alpha, m.fa, m.fb, m.afb, m.keepA
 	va, vb = va[:len(ca)], vb[:len(cb)]
+	fused := unsafe.Sizeof(*new(F)) != 0
 	onlyA := func(x V) V {
-		if keepA {
+		switch {
+		case keepA:
 			return x
+		case fused:
+			return V(addIn[F](A(x), alpha, fb))
 		}
 		return V(A(x) + afb)
 	}
@@ -56,10 +61,10 @@ func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca 
 				c[k], v[k] = p, onlyA(va[i])
 				i++
 			case q < p:
-				c[k], v[k] = q, V(fa+alpha*A(vb[j]))
+				c[k], v[k] = q, V(addIn[F](fa, alpha, A(vb[j])))
 				j++
 			default:
-				c[k], v[k] = p, V(A(va[i])+alpha*A(vb[j]))
+				c[k], v[k] = p, V(addIn[F](A(va[i]), alpha, A(vb[j])))
 				i++
 				j++
 			}
@@ -70,7 +75,7 @@ func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca 
 			k++
 		}
 		for ; j < je; j++ {
-			c[k], v[k] = cb[j], V(fa+alpha*A(vb[j]))
+			c[k], v[k] = cb[j], V(addIn[F](fa, alpha, A(vb[j])))
 			k++
 		}
 	}
@@ -78,7 +83,8 @@ func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca 
 
 // addOneRows is the one-pass add of rows [lo, hi) for real values (see
 // mergeOnePass): each row's union written from offset at, rows one after
-// another, its count to cnt[r], each value as addFillRows computes it.
+// another, its count to cnt[r], each value as addFillRows computes it
+// (rounded as F).
 // The rows' columns must be strictly increasing: st is mergeUnordered
 // when they are not, or when a row pointer steps back or past its arrays.
 //
@@ -91,9 +97,10 @@ func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca 
 // written with the one before it in its row: the merge writes each
 // operand's columns in their order, so an increasing output row means
 // increasing rows of both operands (one compare an entry, not two).
-func addOneRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus) {
+func addOneRows[F addMode, I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus) {
 	a0, b0 := pa[0], pb[0]
-	alpha, fa, afb, keepA := m.alpha, m.fa, m.afb, m.keepA
+	alpha, fa, fb, afb, keepA := m.alpha, m.fa, m.fb, m.afb, m.keepA
+	fused := unsafe.Sizeof(*new(F)) != 0
 	la, lb := min(len(ca), len(va)), min(len(cb), len(vb))
 	i, j := int(pa[lo]-a0), int(pb[lo]-b0)
 	iEnd, jEnd := int(pa[hi]-a0), int(pb[hi]-b0)
@@ -112,8 +119,11 @@ func addOneRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca [
 		*(*V)(unsafe.Add(pov, uintptr(k)*vs)) = V(z)
 	}
 	onlyA := func(x A) A {
-		if keepA {
+		switch {
+		case keepA:
 			return x
+		case fused:
+			return addIn[F](x, alpha, fb)
 		}
 		return x + afb
 	}
@@ -131,11 +141,11 @@ func addOneRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca [
 				put(n, p, onlyA(val(pva, i)))
 				i++
 			case q < p:
-				put(n, q, fa+alpha*val(pvb, j))
+				put(n, q, addIn[F](fa, alpha, val(pvb, j)))
 				p = q
 				j++
 			default:
-				put(n, p, val(pva, i)+alpha*val(pvb, j))
+				put(n, p, addIn[F](val(pva, i), alpha, val(pvb, j)))
 				i++
 				j++
 			}
@@ -159,7 +169,7 @@ func addOneRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca [
 			if q <= last {
 				bad = true
 			}
-			put(n, q, fa+alpha*val(pvb, j))
+			put(n, q, addIn[F](fa, alpha, val(pvb, j)))
 			last = q
 			n++
 		}

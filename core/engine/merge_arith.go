@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"math"
+	"unsafe"
+
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -20,10 +23,12 @@ type mergeArith[A computeVal] struct {
 	fill          A
 	keepA         bool // an entry of a only keeps a's value (torch's COO add)
 	afb           A    // alpha*fb, the add term of an entry of a only
+	fused         bool // add rounds once: fusedAlpha (the add kernels take fusedAdd)
 }
 
 func newArith[A computeVal](op MergeOp, alpha, fa, fb A, keepA bool) mergeArith[A] {
 	m := mergeArith[A]{mul: op == MergeMul, alpha: alpha, fa: fa, fb: fb, keepA: keepA}
+	m.fused = !m.mul && fusedAlpha(alpha)
 	m.fill = m.apply(fa, fb)
 	m.afb = alpha * fb
 	return m
@@ -33,7 +38,23 @@ func (m mergeArith[A]) apply(x, y A) A {
 	if m.mul {
 		return x * y
 	}
+	if m.isFused() {
+		return fma64(m.alpha, y, x)
+	}
 	return x + m.alpha*y
+}
+
+// isFused is m.fused, false without a test outside the float64 domain
+// (an 8-byte A in which 1/2 is not 0 is float64: a constant in each
+// instantiation).
+func (m mergeArith[A]) isFused() bool {
+	return unsafe.Sizeof(m.alpha) == 8 && A(1)/2 != 0 && m.fused
+}
+
+// fma64 is math.FMA(a, y, x) for A float64 (only called where isFused).
+func fma64[A computeVal](a, y, x A) A {
+	r := math.FMA(*(*float64)(unsafe.Pointer(&a)), *(*float64)(unsafe.Pointer(&y)), *(*float64)(unsafe.Pointer(&x)))
+	return *(*A)(unsafe.Pointer(&r))
 }
 
 // onlyA is the result of an entry that a stores and b does not.
@@ -43,6 +64,8 @@ func (m mergeArith[A]) onlyA(x A) A {
 		return x * m.fb
 	case m.keepA:
 		return x
+	case m.isFused():
+		return fma64(m.alpha, m.fb, x)
 	}
 	return x + m.afb
 }
@@ -51,6 +74,9 @@ func (m mergeArith[A]) onlyA(x A) A {
 func (m mergeArith[A]) onlyB(y A) A {
 	if m.mul {
 		return m.fa * y
+	}
+	if m.isFused() {
+		return fma64(m.alpha, y, m.fa)
 	}
 	return m.fa + m.alpha*y
 }

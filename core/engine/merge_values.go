@@ -58,7 +58,8 @@ func MergeValues(op MergeOp, g MergeArgs, va, vb dtype.Array, fa, fb []byte) (dt
 // zipReal writes op(x[k], y[k]) to z[k] for real values, in chunks in
 // parallel (each element on its own, so the split changes nothing), and
 // returns the result fill. The op and alpha are chosen outside the loop;
-// x + 1*y is x + y exactly in the real domains.
+// x + 1*y is x + y exactly in the real domains; an add with m.fused
+// rounds once.
 func zipReal[V realVal, A realAcc](m mergeArith[A], xa, ya, za dtype.Array) []byte {
 	x, y, z := dtype.AsSlice[V](xa), dtype.AsSlice[V](ya), dtype.AsSlice[V](za)
 	parallel.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
@@ -72,6 +73,11 @@ func zipReal[V realVal, A realAcc](m mergeArith[A], xa, ya, za dtype.Array) []by
 		case m.alpha == 1:
 			for k, v := range x {
 				z[k] = V(A(v) + A(y[k]))
+			}
+		case m.fused:
+			a := m.alpha
+			for k, v := range x {
+				z[k] = V(addIn[fusedAdd](A(v), a, A(y[k])))
 			}
 		default:
 			a := m.alpha

@@ -267,6 +267,10 @@ func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, 
 		for i, v := range x {
 			z[i] = V(C(v) + C(y[i]))
 		}
+	case op == BinAdd && fusedAlpha(alpha):
+		for i, v := range x {
+			z[i] = V(addIn[fusedAdd](C(v), alpha, C(y[i])))
+		}
 	case op == BinAdd:
 		for i, v := range x {
 			z[i] = V(C(v) + alpha*C(y[i]))
@@ -291,10 +295,13 @@ func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, 
 }
 
 // arithRunScalar is arithRun with one value c for every y (a broadcast
-// number or 0-d tensor: y / norm(y)), the op chosen outside the loop.
+// number or 0-d tensor: y / norm(y)), the op chosen outside the loop. An
+// add with alpha*c exact (alpha 1 or -1, or outside the float64 domain)
+// adds it to each x; another alpha rounds x + alpha*c once an element.
 func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x []V, c V, z []V) {
 	z = z[:len(x)]
-	if xf, ok := any(x).([]float64); ok && op <= BinDiv {
+	fused := op == BinAdd && fusedAlpha(alpha)
+	if xf, ok := any(x).([]float64); ok && op <= BinDiv && !fused {
 		vop, cf := kernels.VecAdd, float64(alpha)*float64(c)
 		if op != BinAdd {
 			vop, cf = vecOpOf[op], float64(c)
@@ -302,21 +309,25 @@ func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op B
 		kernels.VecScalar64(vop, any(z).([]float64), xf, cf)
 		return
 	}
-	switch op {
-	case BinAdd:
+	switch {
+	case fused:
+		for i, v := range x {
+			z[i] = V(addIn[fusedAdd](C(v), alpha, C(c)))
+		}
+	case op == BinAdd:
 		ac := alpha * C(c)
 		for i, v := range x {
 			z[i] = V(C(v) + ac)
 		}
-	case BinMul:
+	case op == BinMul:
 		for i, v := range x {
 			z[i] = V(C(v) * C(c))
 		}
-	case BinDiv:
+	case op == BinDiv:
 		for i, v := range x {
 			z[i] = V(C(v) / C(c))
 		}
-	case BinMax:
+	case op == BinMax:
 		for i, v := range x {
 			z[i] = maxNaN(v, c)
 		}
@@ -351,20 +362,24 @@ func vecOp(op BinOp, alpha float64) (kernels.VecOp, bool) {
 // outside the loop (an element function called per element was a CALL
 // per element: go1.26 did not inline it).
 func arithStrided[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y, z []V, xo, yo, sx, sy int64) {
-	switch op {
-	case BinAdd:
+	switch {
+	case op == BinAdd && fusedAlpha(alpha):
+		for i := range z {
+			z[i] = V(addIn[fusedAdd](C(x[xo+int64(i)*sx]), alpha, C(y[yo+int64(i)*sy])))
+		}
+	case op == BinAdd:
 		for i := range z {
 			z[i] = V(C(x[xo+int64(i)*sx]) + alpha*C(y[yo+int64(i)*sy]))
 		}
-	case BinMul:
+	case op == BinMul:
 		for i := range z {
 			z[i] = V(C(x[xo+int64(i)*sx]) * C(y[yo+int64(i)*sy]))
 		}
-	case BinDiv:
+	case op == BinDiv:
 		for i := range z {
 			z[i] = V(C(x[xo+int64(i)*sx]) / C(y[yo+int64(i)*sy]))
 		}
-	case BinMax:
+	case op == BinMax:
 		for i := range z {
 			z[i] = maxNaN(x[xo+int64(i)*sx], y[yo+int64(i)*sy])
 		}

@@ -93,7 +93,7 @@ func addFuncs(sign int) func(BinaryArgs, dtype.DType) binFuncs {
 	withAlpha := func(al dtype.Scalar) binFuncs {
 		ai, af, ac := al.Int(), al.Re(), complex(al.Re(), al.Im())
 		return binFuncs{
-			real:  func(x, y float64) float64 { return x + af*y },
+			real:  addReal(af),
 			integ: func(x, y int64) int64 { return x + ai*y },
 			cplx:  func(x, y complex128) complex128 { return x + ac*y },
 		}
@@ -105,6 +105,15 @@ func addFuncs(sign int) func(BinaryArgs, dtype.DType) binFuncs {
 		}
 		return withAlpha(alphaScalar(op, &args))
 	}
+}
+
+// addReal is the real domain's x + alpha*y: one rounding (fma, as torch
+// and the engine's merges) unless alpha is 1 or -1, whose product is exact.
+func addReal(alpha float64) func(x, y float64) float64 {
+	if alpha == 1 || alpha == -1 {
+		return func(x, y float64) float64 { return x + alpha*y }
+	}
+	return func(x, y float64) float64 { return math.FMA(alpha, y, x) }
 }
 
 func mulFuncs(BinaryArgs, dtype.DType) binFuncs {

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/convert"
@@ -113,6 +114,10 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 // mergeSums writes, per merged entry, a's block (where ia >= 0) plus alpha
 // times b's block (where ib >= 0), as torch's axpy into a zeroed result.
 func mergeSums[T int64 | float64 | complex128](dst, x, y []T, ia, ib []int64, alpha T, bs int64) {
+	if a, ok := any(alpha).(float64); ok && a != 1 && a != -1 {
+		mergeSumsFused(any(dst).([]float64), any(x).([]float64), any(y).([]float64), ia, ib, a, bs)
+		return
+	}
 	for r := range ia {
 		d := dst[int64(r)*bs : int64(r+1)*bs]
 		if i := ia[r]; i >= 0 {
@@ -121,6 +126,22 @@ func mergeSums[T int64 | float64 | complex128](dst, x, y []T, ia, ib []int64, al
 		if j := ib[r]; j >= 0 {
 			for k, v := range y[j*bs : (j+1)*bs] {
 				d[k] += alpha * v
+			}
+		}
+	}
+}
+
+// mergeSumsFused is mergeSums in float64 with alpha not 1 or -1: each sum
+// rounds once, fma(alpha, y, d), as torch's add and the engine's merges.
+func mergeSumsFused(dst, x, y []float64, ia, ib []int64, alpha float64, bs int64) {
+	for r := range ia {
+		d := dst[int64(r)*bs : int64(r+1)*bs]
+		if i := ia[r]; i >= 0 {
+			copy(d, x[i*bs:(i+1)*bs])
+		}
+		if j := ib[r]; j >= 0 {
+			for k, v := range y[j*bs : (j+1)*bs] {
+				d[k] = math.FMA(alpha, v, d[k])
 			}
 		}
 	}

@@ -140,11 +140,7 @@ func diagonalZip(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryAr
 		return nil, ok, err
 	}
 	r, err := tensor.CustomMapped(a, fill, func(v dtype.Array) (dtype.Array, error) {
-		if out == dtype.Float64 { // computed as it moves: one pass, one array
-			op := f64Op{mul: mop == engine.MergeMul, alpha: 1, customFirst: true}
-			if margs.Alpha != nil {
-				op.alpha = margs.Alpha.Re()
-			}
+		if op, ok := newF64Op(mop, margs, true); ok && out == dtype.Float64 { // computed as it moves: one pass, one array
 			return fusedDiagonals(sa, sb, ua, ub, fb, op), nil
 		}
 		vals, _, _, err := engine.MergeValues(mop, margs, v, relaidDiagonals(sa, sb, ua, ub, fb), fa, fb)

@@ -12,13 +12,26 @@ import (
 // operand compute as they gather: one pass writes the result's values
 // (no gathered array, no second pass), each element computed as
 // engine.MergeValues computes it (x*y; x + y; x + alpha*y with alpha -1
-// for sub), so the two routes agree bit for bit.
+// for sub, exact products; another alpha is left to MergeValues, see
+// newF64Op), so the two routes agree bit for bit.
 
 // f64Op is one of those ops, the custom operand first or second.
 type f64Op struct {
 	mul         bool
 	alpha       float64
 	customFirst bool
+}
+
+// newF64Op is the op of mop with margs' alpha; ok is false for an add
+// whose alpha is not 1 or -1: that sum rounds once (fma(alpha, y, x), as
+// torch), which engine.MergeValues computes, so the fused gathers decline
+// it and their loops keep x + y and x + alpha*y (exact products) only.
+func newF64Op(mop engine.MergeOp, margs engine.MergeArgs, customFirst bool) (f64Op, bool) {
+	op := f64Op{mul: mop == engine.MergeMul, alpha: 1, customFirst: customFirst}
+	if margs.Alpha != nil {
+		op.alpha = margs.Alpha.Re()
+	}
+	return op, op.mul || op.alpha == 1 || op.alpha == -1
 }
 
 // apply is the op of the custom operand's value c and the named one's r.
@@ -41,7 +54,8 @@ func (o f64Op) apply(c, r float64) float64 {
 // done) otherwise, or where custom holds a value other than its fill
 // outside named's pattern.
 func fusedOnto(mop engine.MergeOp, margs engine.MergeArgs, custom, named *tensor.Tensor, target tensor.Layout, customFirst bool) (*tensor.Tensor, bool, error) {
-	if custom.DType() != dtype.Float64 {
+	op, ok := newF64Op(mop, margs, customFirst)
+	if !ok || custom.DType() != dtype.Float64 {
 		return nil, false, nil
 	}
 	u, err := custom.USTStorage()
@@ -52,10 +66,6 @@ func fusedOnto(mop engine.MergeOp, margs engine.MergeArgs, custom, named *tensor
 	if target == tensor.CSC {
 		outer = 1
 	}
-	op := f64Op{mul: mop == engine.MergeMul, alpha: 1, customFirst: customFirst}
-	if margs.Alpha != nil {
-		op.alpha = margs.Alpha.Re()
-	}
 	lv := named.Levels()[1]
 	fill := word[uint64](custom.FillElem())
 	vals := dtype.AsSlice[uint64](u.Values)
@@ -63,7 +73,6 @@ func fusedOnto(mop engine.MergeOp, margs engine.MergeArgs, custom, named *tensor
 	out := dtype.UninitArray(dtype.Float64, []int64{named.NNZ()})
 	ov := dtype.AsSlice[float64](out)[:named.NNZ()]
 	var matched, total int64
-	ok := true
 	if s, isDIA := diaSlotsOf(u, custom.Dims(), outer); isDIA {
 		total = s.nonFill(func(lo, hi int64) int64 { return countNot(vals[lo:hi], fill) })
 		if lv.Pos.DType == dtype.Int32 {

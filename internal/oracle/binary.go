@@ -290,10 +290,10 @@ func powInt(x, y int64) int64 {
 // realOp is op on floats.
 func realOp(name, mode string, x, y, alpha float64) float64 {
 	switch name {
-	case "add":
-		return x + alpha*y
+	case "add": // one rounding, as torch's float64 add with alpha
+		return math.FMA(alpha, y, x)
 	case "sub":
-		return x - alpha*y
+		return math.FMA(-alpha, y, x)
 	case "mul":
 		return x * y
 	case "div", "true_divide":
