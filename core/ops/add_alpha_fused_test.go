@@ -21,7 +21,9 @@ import (
 // and CSR with different patterns (the union merges), CSR with one
 // pattern (the value zip), DIA-I beside CSR and DIA-I beside DIA-I (the
 // custom formats' routes). x + round(alpha*y) differs in 18-30% of the
-// elements; alpha 1 and -1 keep x + y and x - y (checked beside).
+// elements; alpha 1 and -1 keep x + y and x - y (checked beside). A
+// strided and a sparse operand (COO, CSR, CSC, DIA-I, either order) round
+// twice, x + round(alpha*y), as torch's dense + sparse add does.
 func TestAddAlphaRoundsOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 7))
 	const n, m = 48, 40
@@ -66,33 +68,34 @@ func TestAddAlphaRoundsOnce(t *testing.T) {
 		return v, y
 	}
 	type pair struct {
-		name string
-		x, y []float64 // dense values, y broadcast to n x m
-		a, b Operand
+		name  string
+		x, y  []float64 // dense values, y broadcast to n x m
+		a, b  Operand
+		twice bool // a strided and a sparse operand: x + round(alpha*y), as torch
 	}
 	var cases []pair
 	{
 		x, y := denseOf(1, n, m), denseOf(1, n, m)
-		cases = append(cases, pair{"strided", x, y, TensorOperand(strided(x, n, m)), TensorOperand(strided(y, n, m))})
+		cases = append(cases, pair{"strided", x, y, TensorOperand(strided(x, n, m)), TensorOperand(strided(y, n, m)), false})
 		yv, yt := transposed(denseOf(1, n, m))
-		cases = append(cases, pair{"transposed", x, yv, TensorOperand(strided(x, n, m)), TensorOperand(yt)})
+		cases = append(cases, pair{"transposed", x, yv, TensorOperand(strided(x, n, m)), TensorOperand(yt), false})
 		row := denseOf(1, 1, m)
 		yb := make([]float64, n*m)
 		for i := range yb {
 			yb[i] = row[i%m]
 		}
-		cases = append(cases, pair{"broadcast row", x, yb, TensorOperand(strided(x, n, m)), TensorOperand(strided(row, m))})
+		cases = append(cases, pair{"broadcast row", x, yb, TensorOperand(strided(x, n, m)), TensorOperand(strided(row, m)), false})
 		c := rng.NormFloat64()
 		yc := make([]float64, n*m)
 		for i := range yc {
 			yc[i] = c
 		}
-		cases = append(cases, pair{"number", x, yc, TensorOperand(strided(x, n, m)), NumberOperand(dtype.FloatNumber(c))})
-		cases = append(cases, pair{"0-d tensor", x, yc, TensorOperand(strided(x, n, m)), TensorOperand(strided([]float64{c}))})
+		cases = append(cases, pair{"number", x, yc, TensorOperand(strided(x, n, m)), NumberOperand(dtype.FloatNumber(c)), false})
+		cases = append(cases, pair{"0-d tensor", x, yc, TensorOperand(strided(x, n, m)), TensorOperand(strided([]float64{c})), false})
 	}
 	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR} {
 		x, y := denseOf(0.4, n, m), denseOf(0.4, n, m)
-		cases = append(cases, pair{fmt.Sprintf("%s union", l), x, y, TensorOperand(toLayout(x, l)), TensorOperand(toLayout(y, l))})
+		cases = append(cases, pair{fmt.Sprintf("%s union", l), x, y, TensorOperand(toLayout(x, l)), TensorOperand(toLayout(y, l)), false})
 	}
 	{
 		x, y := denseOf(0.4, n, m), make([]float64, n*m)
@@ -101,18 +104,24 @@ func TestAddAlphaRoundsOnce(t *testing.T) {
 				y[i] = rng.NormFloat64()
 			}
 		}
-		cases = append(cases, pair{"CSR same pattern", x, y, TensorOperand(toLayout(x, tensor.CSR)), TensorOperand(toLayout(y, tensor.CSR))})
+		cases = append(cases, pair{"CSR same pattern", x, y, TensorOperand(toLayout(x, tensor.CSR)), TensorOperand(toLayout(y, tensor.CSR)), false})
 		dx, dy := denseOf(0.9, n, m), denseOf(0.9, n, m)
 		da, db := diaI(dx), diaI(dy)
-		cases = append(cases, pair{"DIA-I + DIA-I", dx, dy, TensorOperand(da), TensorOperand(db)})
+		cases = append(cases, pair{"DIA-I + DIA-I", dx, dy, TensorOperand(da), TensorOperand(db), false})
 		cy := make([]float64, n*m)
 		for i, v := range dx {
 			if v != 0 {
 				cy[i] = rng.NormFloat64()
 			}
 		}
-		cases = append(cases, pair{"DIA-I + CSR", dx, cy, TensorOperand(da), TensorOperand(toLayout(cy, tensor.CSR))})
-		cases = append(cases, pair{"CSR + DIA-I", cy, dx, TensorOperand(toLayout(cy, tensor.CSR)), TensorOperand(da)})
+		cases = append(cases, pair{"DIA-I + CSR", dx, cy, TensorOperand(da), TensorOperand(toLayout(cy, tensor.CSR)), false})
+		cases = append(cases, pair{"CSR + DIA-I", cy, dx, TensorOperand(toLayout(cy, tensor.CSR)), TensorOperand(da), false})
+		cases = append(cases, pair{"strided + DIA-I", cy, dx, TensorOperand(strided(cy, n, m)), TensorOperand(da), true})
+	}
+	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
+		x, y := denseOf(1, n, m), denseOf(0.4, n, m)
+		cases = append(cases, pair{fmt.Sprintf("strided + %s", l), x, y, TensorOperand(strided(x, n, m)), TensorOperand(toLayout(y, l)), true})
+		cases = append(cases, pair{fmt.Sprintf("%s + strided", l), y, x, TensorOperand(toLayout(y, l)), TensorOperand(strided(x, n, m)), true})
 	}
 	for _, c := range cases {
 		for _, op := range []string{"add", "sub"} {
@@ -129,12 +138,16 @@ func TestAddAlphaRoundsOnce(t *testing.T) {
 				}
 				differ := 0
 				for i, x := range c.x {
-					if math.Float64bits(got[i]) != math.Float64bits(math.FMA(s, c.y[i], x)) {
+					want := math.FMA(s, c.y[i], x)
+					if c.twice {
+						want = x + float64(s*c.y[i])
+					}
+					if math.Float64bits(got[i]) != math.Float64bits(want) {
 						differ++
 					}
 				}
 				if differ != 0 {
-					t.Errorf("%s %s alpha %v: %d of %d elements are not fma(alpha, y, x)", c.name, op, al, differ, n*m)
+					t.Errorf("%s %s alpha %v: %d of %d elements are not the model's (twice %v)", c.name, op, al, differ, n*m, c.twice)
 				}
 			}
 		}

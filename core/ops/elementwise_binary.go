@@ -236,6 +236,9 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}
+	if a.Tensor != nil && b.Tensor != nil && (a.Tensor.Layout() == tensor.Strided) != (b.Tensor.Layout() == tensor.Strided) {
+		bf = addTwoRoundings(name, bf, &args)
+	}
 	var res *tensor.Tensor
 	if a.Tensor == nil || b.Tensor == nil {
 		res, err = binaryWithNumber(name, def, bf, a, b, dom, out, &args)

@@ -141,6 +141,15 @@ func BenchmarkOpAddSamePattern(b *testing.B) {
 	})
 }
 
+// BenchmarkOpAddSamePatternAlpha is x + 0.3*x: the value zip's fused
+// (one rounding) loop.
+func BenchmarkOpAddSamePatternAlpha(b *testing.B) {
+	alpha := dtype.FloatNumber(0.3)
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("add", TensorOperand(t), TensorOperand(t), BinaryArgs{Alpha: &alpha})
+	})
+}
+
 func BenchmarkOpMulSamePattern(b *testing.B) {
 	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("mul", TensorOperand(t), TensorOperand(t), BinaryArgs{})
@@ -150,6 +159,13 @@ func BenchmarkOpMulSamePattern(b *testing.B) {
 // BenchmarkOpAddOtherPattern adds the Laplacian and a matrix of another
 // pattern (benchShifted) in the same layout.
 func BenchmarkOpAddOtherPattern(b *testing.B) { otherPatternBench(b, "add", dtype.Float64) }
+
+// BenchmarkOpAddOtherPatternAlpha adds them with alpha 0.3: the union
+// merge's fused (one rounding) kernels.
+func BenchmarkOpAddOtherPatternAlpha(b *testing.B) {
+	alpha := dtype.FloatNumber(0.3)
+	otherPatternBenchArgs(b, "add", dtype.Float64, BinaryArgs{Alpha: &alpha})
+}
 
 // BenchmarkOpMulOtherPattern multiplies them (an intersection).
 func BenchmarkOpMulOtherPattern(b *testing.B) { otherPatternBench(b, "mul", dtype.Float64) }
@@ -165,6 +181,11 @@ func BenchmarkOpAddOtherPatternComplex128(b *testing.B) {
 // otherPatternBench runs op on the Laplacian and benchShifted, both in
 // dtype d, for every size and layout.
 func otherPatternBench(b *testing.B, op string, d dtype.DType) {
+	otherPatternBenchArgs(b, op, d, BinaryArgs{})
+}
+
+// otherPatternBenchArgs is otherPatternBench with args.
+func otherPatternBenchArgs(b *testing.B, op string, d dtype.DType, args BinaryArgs) {
 	for _, s := range benchSizes {
 		for _, l := range benchLayouts {
 			b.Run(s.name+"/"+l.String(), func(b *testing.B) {
@@ -179,7 +200,7 @@ func otherPatternBench(b *testing.B, op string, d dtype.DType) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					if _, err := BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{}); err != nil {
+					if _, err := BinaryByName(op, TensorOperand(x), TensorOperand(y), args); err != nil {
 						b.Fatal(err)
 					}
 				}

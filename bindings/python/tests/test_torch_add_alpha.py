@@ -1,0 +1,115 @@
+"""float64 add and sub with alpha round once, as torch's: torch computes x + alpha*y as
+fma(alpha, y, x) on every layout, so gosparse's result equals torch's bit for bit on each
+path (strided contiguous, transposed, broadcast row, a number, a 0-d tensor, the COO and
+CSR union merges, the same-pattern zip, DIA-I beside CSR and DIA-I), for alpha 0.3 and
+-1.7, where x + round(alpha*y) differs in 18-30% of the elements, and 1 and -1. A dense
+tensor plus a COO or CSR one rounds twice in torch (it scales the sparse values, then adds
+them in), and in gosparse too (skipped where torch is not installed; `make test-torch` runs
+them and fails without torch)."""
+
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+if os.environ.get("GOSPARSE_REQUIRE_TORCH"):
+    import torch  # make test-torch: a missing torch fails here instead of skipping
+else:
+    torch = pytest.importorskip("torch", reason="torch is not installed: interop tests skipped "
+                                "(make test-torch runs them)")
+
+N, M = 40, 36
+
+
+def values(rng, density, shape=(N, M)):
+    """Random float64 values over a few binades, about 1 - density of them zero."""
+    v = rng.standard_normal(shape) * np.exp2(rng.integers(-4, 5, size=shape))
+    return np.where(rng.random(shape) < density, v, 0.0)
+
+
+def banded(a):
+    """a with only the diagonals -3..2 kept (a DIA-I pattern)."""
+    i, j = np.indices(a.shape)
+    return np.where((j - i <= 2) & (i - j <= 3), a, 0.0)
+
+
+def pair(name, rng):
+    """(gosparse x, gosparse y, torch x, torch y) for one path; y may be a number."""
+    x = values(rng, 1.0)
+    if name == "strided":
+        y = values(rng, 1.0)
+        return gs.tensor(x), gs.tensor(y), torch.tensor(x), torch.tensor(y)
+    if name == "transposed":
+        y = values(rng, 1.0, (M, N))
+        return gs.tensor(x), gs.tensor(y).t(), torch.tensor(x), torch.tensor(y).t()
+    if name == "broadcast row":
+        y = values(rng, 1.0, (M,))
+        return gs.tensor(x), gs.tensor(y), torch.tensor(x), torch.tensor(y)
+    if name == "number":
+        c = float(rng.standard_normal())
+        return gs.tensor(x), c, torch.tensor(x), c
+    if name == "0-d tensor":
+        c = np.array(rng.standard_normal())
+        return gs.tensor(x), gs.tensor(c), torch.tensor(x), torch.tensor(c)
+    if name in ("coo union", "csr union"):
+        x, y = values(rng, 0.4), values(rng, 0.4)
+        if name == "coo union":
+            return (gs.tensor(x).to_sparse(), gs.tensor(y).to_sparse(),
+                    torch.tensor(x).to_sparse(), torch.tensor(y).to_sparse())
+        return (gs.tensor(x).to_sparse_csr(), gs.tensor(y).to_sparse_csr(),
+                torch.tensor(x).to_sparse_csr(), torch.tensor(y).to_sparse_csr())
+    if name in ("strided + coo", "strided + csr"):
+        y = values(rng, 0.4)
+        conv = "to_sparse" if name.endswith("coo") else "to_sparse_csr"
+        return (gs.tensor(x), getattr(gs.tensor(y), conv)(), torch.tensor(x),
+                getattr(torch.tensor(y), conv)())
+    if name == "csr same pattern":
+        x = values(rng, 0.4)
+        y = np.where(x != 0, rng.standard_normal(x.shape), 0.0)
+        return (gs.tensor(x).to_sparse_csr(), gs.tensor(y).to_sparse_csr(),
+                torch.tensor(x).to_sparse_csr(), torch.tensor(y).to_sparse_csr())
+    x = banded(values(rng, 0.9))
+    xd = gs.tensor(x).to_format(gs.formats.DIA_I)
+    if name == "dia + dia":
+        y = banded(values(rng, 0.9))
+        return xd, gs.tensor(y).to_format(gs.formats.DIA_I), torch.tensor(x), torch.tensor(y)
+    # "dia + csr": x's pattern (torch: the dense sum, fused as its CSR + CSR is)
+    y = np.where(x != 0, rng.standard_normal(x.shape), 0.0)
+    return xd, gs.tensor(y).to_sparse_csr(), torch.tensor(x), torch.tensor(y)
+
+
+def dense(t):
+    if isinstance(t, torch.Tensor):
+        return (t.to_dense() if t.layout != torch.strided else t).numpy()
+    return np.asarray((t if t.layout is gs.strided else t.to_dense()).numpy())
+
+
+PATHS = ["strided", "transposed", "broadcast row", "number", "0-d tensor", "coo union",
+         "csr union", "csr same pattern", "dia + dia", "dia + csr", "strided + coo",
+         "strided + csr"]
+
+
+# torch 2.15 refuses sub with a CSR operand ("unsupported tensor layout: SparseCsr"); its
+# sub is add with -alpha (the same kernel), the reference there.
+SUB_AS_ADD = {"csr union", "csr same pattern", "strided + csr"}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("op", ["add", "sub"])
+def test_add_alpha_bits_equal_torch(path, op):
+    rng = np.random.default_rng(PATHS.index(path) + 17 * (op == "sub"))
+    x, y, tx, ty = pair(path, rng)
+    for alpha in (0.3, -1.7, 1.0, -1.0):
+        got = dense(getattr(gs, op)(x, y, alpha=alpha))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch's beta-state warning for sparse CSR
+            if op == "sub" and path in SUB_AS_ADD:
+                want = dense(torch.add(tx, ty, alpha=-alpha))
+            else:
+                want = dense(getattr(torch, op)(tx, ty, alpha=alpha))
+        assert got.dtype == np.float64 and got.shape == want.shape
+        differ = np.count_nonzero(got.view(np.uint64) != want.view(np.uint64))
+        assert differ == 0, f"{path} {op} alpha {alpha}: {differ} of {got.size} differ from torch"
