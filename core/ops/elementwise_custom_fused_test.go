@@ -18,12 +18,13 @@ import (
 
 // TestFusedOntoMatchesZip: the fused float64 route of zipOnto (fusedOnto)
 // gives the gather-then-zip route's values bit for bit (gatherOnto and
-// engine.MergeValues) for add, sub, add with alpha 0.5 and mul, both
+// engine.MergeValues) for add, sub, add with alpha -1 and mul, both
 // operand orders, a 400-row Laplacian's pattern with random values among
 // NaN, ±Inf, ±0 and ordinary ones, in DIA-I, DIA-J, anti-DIA-I (of the
 // column-reversed pattern), delta(8) and BSR column-major 2x2 (of its block
 // form), beside CSR and CSC at int32 and int64 indices, fills 0 and -1.5;
 // and the same fill. It fails with an op's operands swapped or alpha left out.
+// An add with alpha 0.5 (not 1 or -1: one rounding, fma) is declined.
 func TestFusedOntoMatchesZip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 36))
 	pick := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1.5, -2.25, 3}
@@ -54,7 +55,7 @@ func TestFusedOntoMatchesZip(t *testing.T) {
 	blocks, err = convert.ToLayout(blocks, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	delta := mustFormat(format.Parse("(i, j) -> (i : dense, j : delta(8))"))
-	half := dtype.FloatNumber(0.5)
+	half, minusOne := dtype.FloatNumber(0.5), dtype.FloatNumber(-1)
 	served := 0
 	for _, c := range []struct {
 		src *tensor.Tensor
@@ -77,13 +78,17 @@ func TestFusedOntoMatchesZip(t *testing.T) {
 					for _, op := range []struct {
 						name  string
 						alpha *dtype.Number
-					}{{"add", nil}, {"sub", nil}, {"add", &half}, {"mul", nil}} {
+					}{{"add", nil}, {"sub", nil}, {"add", &minusOne}, {"add", &half}, {"mul", nil}} {
 						for _, first := range []bool{true, false} {
 							msg := fmt.Sprintf("%s %s int%d fill %v %s alpha %v custom first %v", c.f, l, width, fill, op.name, op.alpha, first)
 							args := &BinaryArgs{Alpha: op.alpha}
 							mop, margs, _ := mergeEngineOp(op.name, args)
 							got, ok, err := fusedOnto(mop, margs, a, r, l, first)
 							require.NoError(t, err, msg)
+							if op.alpha == &half { // a sum rounded once: left to MergeValues
+								require.False(t, ok, msg)
+								continue
+							}
 							require.True(t, ok, msg)
 							served++
 							g, ok, err := gatherOnto(a, r, l)
