@@ -331,7 +331,11 @@ def add(input, other, *, alpha=1, layout=None, blocksize=None):
     custom format, that format; DIA-I and DIA-J of the same diagonals, the first one's
     format; two other custom formats, or a custom one with BSR, BSC, DCSR or DCSC, CSR;
     otherwise the first operand's layout, a custom one read as COO (see the Operations
-    page). The dense value and fill are op's of the operands'."""
+    page). The dense value and fill are op's of the operands'.
+
+    A float alpha other than 1 or -1 rounds input + alpha * other once (a fused
+    multiply-add), as torch does for two tensors of one kind; a strided tensor with a
+    sparse one rounds alpha * other first, as torch's dense + sparse add."""
     if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
             and isinstance(input, TensorBase)
             and (r := _direct_binary(b"add", input, other)) is not None):
@@ -340,7 +344,7 @@ def add(input, other, *, alpha=1, layout=None, blocksize=None):
 
 
 def sub(input, other, *, alpha=1, layout=None, blocksize=None):
-    """torch.sub: input - alpha * other."""
+    """torch.sub: input - alpha * other, rounded as add with -alpha."""
     if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
             and isinstance(input, TensorBase)
             and (r := _direct_binary(b"sub", input, other)) is not None):
