@@ -290,7 +290,7 @@ func powInt(x, y int64) int64 {
 // realOp is op on floats.
 func realOp(name, mode string, x, y, alpha float64) float64 {
 	switch name {
-	case "add": // one rounding, as torch's float64 add with alpha
+	case "add": // one rounding, as torch's float64 add with alpha (its dense + sparse add rounds alpha*y first: within the property test's tolerance)
 		return math.FMA(alpha, y, x)
 	case "sub":
 		return math.FMA(-alpha, y, x)
