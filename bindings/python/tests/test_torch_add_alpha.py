@@ -113,3 +113,22 @@ def test_add_alpha_bits_equal_torch(path, op):
         assert got.dtype == np.float64 and got.shape == want.shape
         differ = np.count_nonzero(got.view(np.uint64) != want.view(np.uint64))
         assert differ == 0, f"{path} {op} alpha {alpha}: {differ} of {got.size} differ from torch"
+
+
+@pytest.mark.parametrize("other", ["strided", "coo", "csr"])
+def test_inplace_add_alpha_bits_equal_torch(other):
+    # dense.add_(other, alpha): torch rounds once with a dense other, twice with a sparse one
+    rng = np.random.default_rng(["strided", "coo", "csr"].index(other) + 40)
+    x, y = values(rng, 1.0), values(rng, 0.5)
+    conv = {"strided": None, "coo": "to_sparse", "csr": "to_sparse_csr"}[other]
+    for alpha in (0.3, -1.7):
+        g, t = gs.tensor(x.copy()), torch.tensor(x)
+        gy = gs.tensor(y) if conv is None else getattr(gs.tensor(y), conv)()
+        ty = torch.tensor(y) if conv is None else getattr(torch.tensor(y), conv)()
+        g.add_(gy, alpha=alpha)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            t.add_(ty, alpha=alpha)
+        got, want = np.asarray(g.numpy()), t.numpy()
+        differ = np.count_nonzero(got.view(np.uint64) != want.view(np.uint64))
+        assert differ == 0, f"add_ {other} alpha {alpha}: {differ} of {got.size} differ from torch"
