@@ -10,12 +10,14 @@ import (
 
 // The operators' entry to a custom-format operand they have no path of
 // their own for: each family tries its paths on the format's storage
-// first, then reads, for the rest of the call, the COO tensor tensor.Named
-// makes of the operand's elements. That tensor lives for the call only:
-// the operand goes on holding its storage and nothing more.
+// first, then reads, for the rest of the call, the COO tensor of the
+// operand's elements: tensor.SortedNamed's (Named's tensor, made by a
+// counting sort by row rather than Named's walk and comparison sort, for a
+// unique format). That tensor lives for the call only: the operand goes on
+// holding its storage and nothing more.
 
-// namedAll is tensor.Named of each of ts (the same slice when none is a
-// custom-format tensor).
+// namedAll is tensor.SortedNamed of each of ts (the same slice when none is
+// a custom-format tensor).
 func namedAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	var out []*tensor.Tensor
 	for i, t := range ts {
@@ -25,7 +27,7 @@ func namedAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		if out == nil {
 			out = append([]*tensor.Tensor(nil), ts...)
 		}
-		n, err := tensor.Named(t)
+		n, err := tensor.SortedNamed(t)
 		if err != nil {
 			return nil, err
 		}
@@ -42,7 +44,7 @@ func namedOperand(o Operand) (Operand, error) {
 	if o.Tensor == nil || o.Tensor.Layout() != tensor.Custom {
 		return o, nil
 	}
-	n, err := tensor.Named(o.Tensor)
+	n, err := tensor.SortedNamed(o.Tensor)
 	if err != nil {
 		return Operand{}, err
 	}

@@ -78,7 +78,7 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 // namedWhere is Where's operands made named (namedAll): where has no path
 // of its own for a custom format.
 func namedWhere(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, Operand, Operand, error) {
-	c, err := tensor.Named(condition)
+	c, err := tensor.SortedNamed(condition)
 	if err != nil {
 		return nil, x, y, err
 	}

@@ -38,14 +38,11 @@ func Named(t *Tensor) (*Tensor, error) {
 		return t, nil
 	}
 	namedBuilds.Add(1)
-	c := &Tensor{layout: COO, dtype: t.dtype, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block,
-		fill: t.fill, slots: t.slots, undef: t.undef, coalesced: true}
 	form, err := u.buildCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	c.levels, c.values, c.indices, c.width = form.levels, form.values, form.indices, form.width
-	return c, nil
+	return namedOf(t, form), nil
 }
 
 // namedBuilds counts the COO tensors Named has made (NamedBuilds).
