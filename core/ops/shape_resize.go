@@ -12,7 +12,11 @@ import (
 // in every sparse dim, and shrink only where no stored index falls outside;
 // sparse_dim and dense_dim must stay those of t.
 func SparseResize(t *tensor.Tensor, size []int64, sparseDim, denseDim int) (*tensor.Tensor, error) {
-	c, err := convert.AsCOO(t)
+	n, err := tensor.SortedNamed(t) // a custom format's elements (Named's tensor, by a counting sort), read below as COO entries
+	if err != nil {
+		return nil, err
+	}
+	c, err := convert.AsCOO(n)
 	if err != nil {
 		return nil, err
 	}

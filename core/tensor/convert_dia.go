@@ -35,21 +35,26 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool, width 
 	levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
 	width = max(width, AutoWidth(spec.Shape, levels))
 	src := make([]int64, n) // the slot each COO entry reads
-	var rowsArr, colsArr dtype.Array
+	var indices dtype.Array // (2, n): its rows are the levels' crd arrays, no copy
 	if width == 32 {
-		ri, ci := make([]int32, n), make([]int32, n)
+		idx := make([]int32, 2*n)
+		ri, ci := idx[:n], idx[n:]
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = int32(i), int32(j), p })
-		rowsArr, colsArr = dtype.Int32Array(ri), dtype.Int32Array(ci)
+		indices = dtype.IndexView(idx)
 		levels[0].Pos = dtype.Int32Array([]int32{0, int32(n)})
 	} else {
-		ri, ci := make([]int64, n), make([]int64, n)
+		idx := make([]int64, 2*n)
+		ri, ci := idx[:n], idx[n:]
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = i, j, p })
-		rowsArr, colsArr = dtype.Int64Array(ri), dtype.Int64Array(ci)
+		indices = dtype.IndexView(idx)
 	}
-	levels[0].Crd, levels[1].Crd = rowsArr, colsArr
-	cv := dtype.NewArray(t.dtype, []int64{n})
+	indices.Shape = []int64{2, n}
+	is := n * int64(indices.DType.Size())
+	levels[0].Crd = dtype.Array{DType: indices.DType, Shape: []int64{n}, Data: indices.Data[:is]}
+	levels[1].Crd = dtype.Array{DType: indices.DType, Shape: []int64{n}, Data: indices.Data[is:]}
+	cv := dtype.UninitArray(t.dtype, []int64{n})
 	moveElems(cv, vals, nil, src)
-	return Assemble(Parts{Spec: spec, Levels: levels, Values: cv, Fill: append([]byte(nil), t.scalarFill()...),
+	return Assemble(Parts{Spec: spec, Levels: levels, Indices: indices, Values: cv, Fill: append([]byte(nil), t.scalarFill()...),
 		Coalesced: true, Width: width})
 }
 

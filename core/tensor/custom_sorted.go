@@ -102,9 +102,10 @@ func countingCOO[W int32 | int64](t *Tensor, u *ustStore, rows int64, width int)
 	if err := errs.CheckAlloc("the COO tensor of a custom-format tensor's elements", n, nd*(width/8)+8+t.dtype.Size()); err != nil {
 		return nil, err
 	}
+	idx := make([]W, int64(nd)*n) // the COO indices (nd, n): each dim's row is its level's crd
 	coords := make([][]W, nd)
 	for d := range coords {
-		coords[d] = make([]W, n)
+		coords[d] = idx[int64(d)*n : int64(d+1)*n]
 	}
 	src := make([]int64, n)
 	at := start[:rows] // each row's cursor, from its start: start[r] ends as row r+1's start
@@ -127,9 +128,11 @@ func countingCOO[W int32 | int64](t *Tensor, u *ustStore, rows int64, width int)
 		levels[d].Crd = dtype.IndexView(coords[d])
 	}
 	levels[0].Pos = dtype.IndexView([]W{0, W(n)})
+	indices := dtype.IndexView(idx)
+	indices.Shape = []int64{int64(nd), n}
 	cv := dtype.UninitArray(t.dtype, []int64{n})
 	moveElems(cv, u.Values, nil, src)
-	return Assemble(Parts{Spec: spec, Levels: levels, Values: cv, Fill: append([]byte(nil), t.scalarFill()...), Coalesced: true, Width: width})
+	return Assemble(Parts{Spec: spec, Levels: levels, Indices: indices, Values: cv, Fill: append([]byte(nil), t.scalarFill()...), Coalesced: true, Width: width})
 }
 
 // sortRows sorts, inside each row (ending at ends[r], after the walk's
