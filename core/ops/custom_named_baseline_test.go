@@ -27,5 +27,4 @@ package ops
 // no Named, no comparison sort; the COO merge as before), and
 // sparse_resize (its COO entries read off SortedNamed's tensor): no pair
 // is left.
-var namedBaseline = map[string]string{
-}
+var namedBaseline = map[string]string{}
