@@ -191,8 +191,10 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		return convert.ToDense(r)
 	}
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: convert.KeptWidth(like)}
-	if like.Layout().IsBlocked() {
-		opt.DenseDim = like.DenseDim() // the block divides like's sparse dims
+	if like.Layout().IsCompressed() {
+		// the block divides like's sparse dims; a hybrid CSR or CSC keeps its
+		// dense dims (read as batch dims they need equal counts per batch)
+		opt.DenseDim = like.DenseDim()
 	}
 	return convert.ToLayout(r, like.Layout(), opt)
 }
