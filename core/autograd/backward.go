@@ -89,16 +89,16 @@ func walk(order []*Node, root *Node, seed *tensor.Tensor, outGrads map[*Node]*te
 			return nil, errs.Errorf(errs.CodeOf(err), "backward of %s: %v", n.name, err)
 		}
 		for i, in := range n.inputs {
-			if in == nil || gs[i] == nil {
+			if in == nil || gs[i] == nil || (in.fn == nil && !in.requires) {
 				continue
+			}
+			if gs[i], err = gradAs(gs[i], in.t); err != nil {
+				return nil, err
 			}
 			if in.fn != nil {
 				if grads[in.fn], err = sumInto(grads[in.fn], gs[i]); err != nil {
 					return nil, err
 				}
-				continue
-			}
-			if !in.requires {
 				continue
 			}
 			if k, ok := leafAt[in]; ok {
@@ -112,6 +112,17 @@ func walk(order []*Node, root *Node, seed *tensor.Tensor, outGrads map[*Node]*te
 		}
 	}
 	return leaves, nil
+}
+
+// gradAs is the gradient g of input x in x's dtype, as torch's engine
+// (validate_outputs) gives it: a real input reached through an op that
+// promoted it to complex (x * 1j, x + complex tensor) takes the real part,
+// a float32 input through a float64 op the float32 cast.
+func gradAs(g, x *tensor.Tensor) (*tensor.Tensor, error) {
+	if g.DType() == x.DType() {
+		return g, nil
+	}
+	return convert.ToDType(g, x.DType())
 }
 
 // sumInto adds g to acc (nil: none yet).

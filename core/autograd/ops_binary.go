@@ -30,7 +30,8 @@ func HasBinaryGrad(name string, args ops.BinaryArgs) bool {
 // a = 0 and b >= 0); maximum and minimum give g to the operand that is
 // chosen, split evenly on ties; a rounded div gives zero; remainder and fmod
 // give g and -g * div(a, b) rounded down (remainder) or toward zero (fmod);
-// atan2(a, b) gives g * b / (a*a + b*b) and -g * a / (a*a + b*b). floor_divide has
+// atan2(a, b) gives g * b / (a*a + b*b) and -g * a / (a*a + b*b) (0 where
+// a*a + b*b is 0). floor_divide has
 // no backward, as torch's (its node refuses).
 // Each gradient is at a sparse operand's specified elements.
 func Binary(name string, a, b *Var, args ops.BinaryArgs) (*Var, error) {
@@ -161,8 +162,10 @@ func binaryGrad(name string, i int, a, b, out, g *tensor.Tensor, args ops.Binary
 	return mul(g, w)
 }
 
-// atan2Grad is g * b / (a*a + b*b) for a (i = 0) and -g * a / (a*a + b*b)
-// for b, torch's atan2_backward.
+// atan2Grad is g * b * r for a (i = 0) and g * -a * r for b, r the
+// reciprocal of a*a + b*b with 0 where that is 0 (torch 2.15's
+// atan2_backward: a zero gradient at a = b = 0, or where the squares
+// underflow, not 0 * inf = NaN).
 func atan2Grad(i int, a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	aa, err := mul(a, a)
 	if err != nil {
@@ -185,7 +188,14 @@ func atan2Grad(i int, a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	if num, err = mul(g, num); err != nil {
 		return nil, err
 	}
-	return ops.BinaryByName("div", ops.TensorOperand(num), ops.TensorOperand(den), ops.BinaryArgs{})
+	r, err := ops.UnaryByName("reciprocal", den, ops.UnaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	if r, err = zeroWhere(r, den, "eq"); err != nil {
+		return nil, err
+	}
+	return mul(num, r)
 }
 
 // indicator is cmp(a, b) as 1 and 0 of dtype d.
