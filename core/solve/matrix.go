@@ -37,7 +37,11 @@ func checkMatrix(arg string, a *tensor.Tensor) error {
 		return err
 	}
 	if f := dtype.LoadScalar(a.DType(), a.FillElem()); f.Re() != 0 || f.Im() != 0 {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %v%+vi", arg, f.Re(), f.Im())
+		if !a.DType().IsComplex() {
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %g", arg, f.Re())
+		}
+		// %+g, not %+v: fmt's plus flag on %v is its struct-field flag and drops the sign
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %g%+gi", arg, f.Re(), f.Im())
 	}
 	return nil
 }
