@@ -188,3 +188,13 @@ def test_lowrank_refusals():
         warnings.simplefilter("error")
         U, S, V = gs.svd_lowrank(A, q=2)
     assert abs(S.numpy()[0] - np.sqrt(24)) < 1e-9
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo", "csr"])
+def test_lowrank_refuses_complex(layout):
+    # torch.svd_lowrank / pca_lowrank compute complex inputs (docs/torch-differences.md)
+    a = in_layout(np.eye(8, 6, dtype=np.complex128) * (1 + 1j), layout)
+    with pytest.raises(gs.DTypeError, match="complex"):
+        gs.svd_lowrank(a, q=2)
+    with pytest.raises(gs.DTypeError, match="complex"):
+        gs.pca_lowrank(a, q=2)
