@@ -287,34 +287,6 @@ def _with_number(t, kind, number, number_first, fname, what, args, accelerated):
                 byref(args))
 
 
-def _direct_binary(name, input, other):
-    """The module functions' path for the commonest call, op(Tensor, Tensor of its
-    class or plain number) without keywords: one accelerator call (the operators'),
-    no layers of Python; None for anything else (a dead tensor, another operand,
-    no accelerator), which binary() then takes. name: a _TENSOR_OPS C name (no
-    division: binary() checks a divisor's layout)."""
-    h = input._h  # h (and hb) hold the tensors until the call returns
-    if fast is None or not (p := h.value):
-        return None
-    if type(other) is type(input):
-        if not (pb := other._h.value):
-            return None
-        v = fast.binary(p, pb, name, _PLAIN_ADDRESS)
-        if v < 0:
-            _check(v, "gs_binary")
-    elif type(other) in _PLAIN_NUMBER_TYPES:
-        v = fast.binary_number(p, other, 0, name, _PLAIN_ADDRESS)
-        if v is None:  # an int beyond int64: binary() refuses it by its argument
-            return None
-        if v < 0:
-            _check(v, "gs_binary_number")
-    else:
-        return None
-    r = object.__new__(type(input))  # input._adopt without its frame
-    r._h = Handle(v)
-    return r
-
-
 def _alpha(alpha):
     # torch's default alpha is 1: leave it unset, which keeps bool tensors valid.
     if type(alpha) is builtins.int and alpha == 1:
@@ -336,19 +308,11 @@ def add(input, other, *, alpha=1, layout=None, blocksize=None):
     A float alpha other than 1 or -1 rounds input + alpha * other once (a fused
     multiply-add), as torch does for two tensors of one kind; a strided tensor with a
     sparse one rounds alpha * other first, as torch's dense + sparse add."""
-    if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
-            and isinstance(input, TensorBase)
-            and (r := _direct_binary(b"add", input, other)) is not None):
-        return r
     return binary("add", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
 
 
 def sub(input, other, *, alpha=1, layout=None, blocksize=None):
     """torch.sub: input - alpha * other, rounded as add with -alpha."""
-    if (layout is None and blocksize is None and type(alpha) is builtins.int and alpha == 1
-            and isinstance(input, TensorBase)
-            and (r := _direct_binary(b"sub", input, other)) is not None):
-        return r
     return binary("sub", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
 
 
@@ -399,19 +363,7 @@ def rsqrt(input, *, layout=None, blocksize=None):
 
 
 def _unary_function(op):
-    name = op_name(op)
-
     def f(input, *, layout=None, blocksize=None):
-        if layout is None and blocksize is None and fast is not None \
-                and isinstance(input, TensorBase) and (p := (h := input._h).value):
-            # One accelerator call, no layers of Python (unary()'s path for these
-            # arguments; h holds the tensor until it returns)
-            v = fast.unary(p, name, _PLAIN_ADDRESS)
-            if v < 0:
-                _check(v, "gs_unary")
-            r = object.__new__(type(input))
-            r._h = Handle(v)
-            return r
         return unary(op, input, layout=layout, blocksize=blocksize)
 
     f.__name__ = f.__qualname__ = op
@@ -421,18 +373,71 @@ def _unary_function(op):
 
 
 def _binary_function(op):
-    direct = _TENSOR_OPS.get(op)  # no division: binary() checks a divisor's layout
-
     def f(input, other, *, layout=None, blocksize=None):
-        if (direct is not None and layout is None and blocksize is None
-                and isinstance(input, TensorBase)
-                and (r := _direct_binary(direct, input, other)) is not None):
-            return r
         return binary(op, input, other, layout=layout, blocksize=blocksize)
 
     f.__name__ = f.__qualname__ = op
     f.__doc__ = "torch.%s: %s, element by element. %s" % (op, BINARY[op], _LAYOUT_DOC)
     return f
+
+
+# The common calls' paths, compiled into each function's out= wrapper (takes_out) so
+# that gs.add(a, b), gs.neg(t) run in one Python frame: the operators' accelerator
+# calls (a + b's, -t's); anything else takes the function, then unary() or binary().
+_UNARY_FAST = """
+if layout is None and blocksize is None and _fast is not None \\
+        and isinstance(input, _TensorBase) and (p := (h := input._h).value):
+    v = _fast.unary(p, _name, _ADDRESS)  # h holds the tensor until it returns
+    if v < 0:
+        _check(v, "gs_unary")
+    r = _new(type(input))
+    r._h = _Handle(v)
+    return r
+"""
+# op(Tensor, Tensor of its class or plain number); a division only by a strided
+# tensor (binary() refuses a sparse divisor, which binary_by_strided leaves to it: None)
+# or by a number.
+_BINARY_FAST = """
+if %(guard)s layout is None and blocksize is None and _fast is not None \\
+        and isinstance(input, _TensorBase) and (p := (h := input._h).value):
+    if type(other) is type(input):
+        if (pb := (hb := other._h).value) \\
+                and (v := _fast.%(call)s(p, pb, _name, _ADDRESS)) is not None:
+            if v < 0:  # h and hb hold the tensors until the call returns
+                _check(v, "gs_binary")
+            r = _new(type(input))
+            r._h = _Handle(v)
+            return r
+    elif type(other) in _NUMBERS:
+        v = _fast.binary_number(p, other, 0, _name, _ADDRESS)
+        if v is not None:  # None: an int beyond int64, which binary() refuses
+            if v < 0:
+                _check(v, "gs_binary_number")
+            r = _new(type(input))
+            r._h = _Handle(v)
+            return r
+"""
+
+
+def _fast_path(op):
+    """takes_out's fast_path and env for the module function op (none for the
+    functions with other arguments)."""
+    env = {"_fast": fast, "_TensorBase": TensorBase, "_ADDRESS": _PLAIN_ADDRESS,
+           "_check": _check, "_new": object.__new__, "_Handle": Handle,
+           "_NUMBERS": _PLAIN_NUMBER_TYPES}
+    if op in UNARY:
+        return _UNARY_FAST, {**env, "_name": op_name(op)}
+    guard = {"add": "type(alpha) is _int and alpha == 1 and",
+             "sub": "type(alpha) is _int and alpha == 1 and",
+             "div": "rounding_mode is None and"}.get(op, "")
+    if op in _DIVISIONS:
+        call = "binary_by_strided"
+    elif op in _TENSOR_OPS and op != "pow":  # pow's second argument is exponent
+        call = "binary"
+    else:
+        return "", None
+    return (_BINARY_FAST % {"guard": guard, "call": call},
+            {**env, "_name": op_name(op), "_int": builtins.int})
 
 
 for _op in UNARY:
@@ -443,7 +448,7 @@ for _op in BINARY:
 # torch's out= on each (cast to out's dtype as torch's can_cast allows: see _out);
 # an alias is the same function.
 for _op in set(UNARY) | set(BINARY) | {"clamp", "nan_to_num", "rsqrt"}:
-    globals()[_op] = takes_out(globals()[_op], CAST, _op)
+    globals()[_op] = takes_out(globals()[_op], CAST, _op, RuntimeError, *_fast_path(_op))
 for _alias, _op in ALIASES.items():
     globals()[_alias] = globals()[_op]
 del _op, _alias

@@ -16,6 +16,8 @@ torch's rules, one contract for every function:
 
 import functools
 import inspect
+import linecache
+import os
 from ctypes import byref, c_int32
 
 from . import _types as T
@@ -89,19 +91,71 @@ def write_out(fname, result, out, rule=CAST, cast_error=RuntimeError):
     return out._become_result(result, fname)
 
 
-def takes_out(fn, rule=CAST, name=None, cast_error=RuntimeError):
-    """fn with torch's keyword-only out=None, written by write_out."""
+def takes_out(fn, rule=CAST, name=None, cast_error=RuntimeError, fast_path="", env=None):
+    """fn with torch's keyword-only out=None, written by write_out.
+
+    The wrapper is compiled (once, at import) with fn's own parameters, so the common
+    call, out=None, runs in one Python frame: fast_path, source lines that may read
+    the parameters and the names of env and return the result, runs first; where it
+    does not return, fn is called. inspect.signature gives fn's with out= added, and
+    __wrapped__ is fn (inspect.getsource reads fn's source)."""
     fname = name or fn.__name__
-
-    @functools.wraps(fn)
-    def f(*args, out=None, **kwargs):
-        if out is None:
-            return fn(*args, **kwargs)
-        check_out(fname, out)
-        refuse_grad(fname, (*args, *kwargs.values(), out))
-        return write_out(fname, fn(*args, **kwargs), out, rule, cast_error)
-
     sig = inspect.signature(fn)
     keyword = inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)
+    params, passed, values = _parameters(sig)
+    src = ("def %s(%s):\n    if out is None:\n%s        return _fn(%s)\n"
+           "    _check_out(_fname, out)\n    _refuse_grad(_fname, (%s out))\n"
+           "    return _write_out(_fname, _fn(%s), out, _rule, _cast_error)\n"
+           % (fname, params, _indent(fast_path, 8), passed, values, passed))
+    ns = {**(env or {}), "_fn": fn, "_fname": fname, "_rule": rule, "_cast_error": cast_error,
+          "_check_out": check_out, "_refuse_grad": refuse_grad, "_write_out": write_out,
+          "_defaults": [p.default for p in sig.parameters.values()]}
+    # Named in the package, its source in linecache: tracebacks and profilers show it
+    filename = os.path.join(os.path.dirname(__file__), "<takes_out %s>" % fname)
+    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+    exec(compile(src, filename, "exec"), ns)
+    f = functools.update_wrapper(ns[fname], fn)
     f.__signature__ = sig.replace(parameters=[*sig.parameters.values(), keyword])
     return f
+
+
+def _parameters(sig):
+    """The generated wrapper's parameter list (fn's, defaults read from _defaults, out
+    added keyword-only), fn's call from it, and its argument values as a tuple's
+    items (for refuse_grad)."""
+    P = inspect.Parameter
+    params, passed, values, star = [], [], [], False
+    for i, p in enumerate(sig.parameters.values()):
+        if p.kind is P.VAR_KEYWORD:
+            if not star:
+                params.append("*")
+            params += ["out=None", "**" + p.name]
+            passed.append("**" + p.name)
+            values.append("*%s.values()," % p.name)
+            return ", ".join(params), ", ".join(passed), " ".join(values)
+        default = "" if p.default is P.empty else "=_defaults[%d]" % i
+        if p.kind is P.VAR_POSITIONAL:
+            star = True
+            params.append("*" + p.name)
+            passed.append("*" + p.name)
+            values.append("*%s," % p.name)
+            continue
+        if p.kind is P.KEYWORD_ONLY and not star:
+            star = True
+            params.append("*")
+        params.append(p.name + default)
+        if p.kind is P.POSITIONAL_ONLY and (i + 1 == len(sig.parameters) or
+                                           list(sig.parameters.values())[i + 1].kind
+                                           is not P.POSITIONAL_ONLY):
+            params.append("/")
+        passed.append(p.name if p.kind is not P.KEYWORD_ONLY else "%s=%s" % (p.name, p.name))
+        values.append("%s," % p.name)
+    if not star:
+        params.append("*")
+    params.append("out=None")
+    return ", ".join(params), ", ".join(passed), " ".join(values)
+
+
+def _indent(source, n):
+    """source's lines indented by n spaces (a fast path's, into the wrapper)."""
+    return "".join(" " * n + line + "\n" for line in source.strip("\n").splitlines())

@@ -11,6 +11,7 @@ of ``t.to_dense()``. Integer and bool sums and products give int64, any gives bo
 and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
 """
 
+import inspect
 import math
 from ctypes import addressof, byref, c_int32
 
@@ -431,5 +432,35 @@ class ReduceOps:
 
 # torch's out= (see _out): amax, amin, norm, any and all want out of the result's dtype,
 # as torch's; the others cast to it. count_nonzero and native_norm have none in torch.
-sum, mean, prod, where = (takes_out(f, CAST) for f in (sum, mean, prod, where))
-amax, amin, any, all, norm = (takes_out(f, EXACT) for f in (amax, amin, any, all, norm))
+# The common call, over every dim or one without keepdim (or dtype=), is compiled into
+# the wrapper: reduce_method's one accelerator call, so gs.sum(t) runs in one Python frame.
+_REDUCE_FAST = """
+if %s(dim is None or type(dim) is int and _LOW <= dim < _HIGH or type(dim) is tuple and not dim) \\
+        and not keepdim and _fast is not None and isinstance(input, _TensorRoot) \\
+        and (p := (h := input._h).value):
+    one = type(dim) is int  # h holds the tensor until the call returns
+    v = _fast.reduce(p, _name, _ONE_DIM_ADDRESS[dim] if one else 0, 1 if one else 0)
+    if v < 0:
+        _check(v, "gs_reduce")
+    r = _new(type(input))
+    r._h = _Handle(v)
+    return r
+"""
+
+
+def _fast_path(f):
+    """takes_out's fast_path and env for the reduction f (sum, mean, prod, amax, amin,
+    any: reduce(op, input, dim, dtype, keepdim) as their bodies are)."""
+    guard = "dtype is None and " if "dtype" in inspect.signature(f).parameters else ""
+    return _REDUCE_FAST % guard, {
+        "_fast": fast, "_TensorRoot": TensorRoot, "_LOW": -GS_MAX_NDIM, "_HIGH": GS_MAX_NDIM,
+        "_ONE_DIM_ADDRESS": _ONE_DIM_ADDRESS, "_check": _check, "_new": object.__new__,
+        "_Handle": Handle, "_name": op_name(f.__name__)}
+
+
+sum, mean, prod = (takes_out(f, CAST, None, RuntimeError, *_fast_path(f))
+                   for f in (sum, mean, prod))
+amax, amin, any = (takes_out(f, EXACT, None, RuntimeError, *_fast_path(f))
+                   for f in (amax, amin, any))
+where = takes_out(where, CAST)
+all, norm = (takes_out(f, EXACT) for f in (all, norm))
