@@ -19,7 +19,7 @@ import (
 // counting scatter (storage order) the sums agree to rounding.
 func TestScatterSplitIsBitIdentical(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 7))
-	const n, groups = 300000, 3001
+	const n, groups = 1100000, 3001
 	require.Equal(t, 4, scatterChunkCount(n, groups), "the test wants several chunks")
 	crd := make([]int32, n)
 	v := make([]float64, n)
